@@ -1,0 +1,1 @@
+"""The `rulelang` command line: a thin click layer over the library."""

@@ -1,0 +1,315 @@
+"""Compile stage: turn a shape-checked rule file into a frozen `Game` of closures and nodes.
+
+Every problem found here (unknown names, bad expressions, missing references) becomes a
+diagnostic; compilation goes on past an error so that a rule file shows all its mistakes at once.
+"""
+from __future__ import annotations
+
+import re
+
+from lark import Tree
+
+from .decks import STANDARD_ATTRIBUTES, STANDARD_SIZES, standard_deck
+from .effects import Break, Choose, ChooseMove, For, If, Statement, While
+from .errors import Diagnostic, Position, RuleError
+from .expressions import ExpressionCompiler, Names
+from .loader import YList, YMap
+from .ruleset import EndRule, Function, Game, Move, Trigger, TurnSpec, ZoneSpec
+from .schema import effect_form
+from .statements import StatementCompiler
+from .syntax import parse
+
+SIGNATURE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)?\s*\)\s*$")
+NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def _always(st, env):
+    return True
+
+
+class Compiler:
+    """Compiles one rule file; `diagnostics` collects every error found."""
+
+    def __init__(self, doc: YMap):
+        self.doc = doc
+        self.path = doc.pos.path
+        self.diagnostics: list[Diagnostic] = []
+        self.function_table: dict = {}
+
+    # ------------------------------------------------------------------ helpers
+    def error(self, pos: Position, message: str) -> None:
+        """Record an error and go on."""
+        self.diagnostics.append(Diagnostic(pos, message))
+
+    def guard(self, fn, *args, default=None):
+        """Call fn, turning a RuleError into diagnostics."""
+        try:
+            return fn(*args)
+        except RuleError as err:
+            self.diagnostics.extend(err.diagnostics)
+            return default
+
+    def section(self, key, kind=YMap):
+        value = self.doc.get(key)
+        return value if isinstance(value, kind) else kind()
+
+    def expr(self, text, pos, scope=frozenset()):
+        """Compile an expression; on error record it and return a closure that fails."""
+        return self.guard(self.expressions.compile, text, pos, frozenset(scope), default=_always)
+
+    # ------------------------------------------------------------------ whole file
+    def compile(self) -> Game:
+        """The Game, or a RuleError carrying every diagnostic."""
+        doc = self.doc
+        cards, deck_zone = self.deck()
+        zones = self.zones()
+        if deck_zone not in zones or zones[deck_zone].per_player:
+            self.error(doc["deck"].value_pos.get("start", doc.pos) if isinstance(doc.get("deck"), YMap) else doc.pos,
+                       f"the deck must start in a shared zone; '{deck_zone}' is not one")
+        low, high = self.players()
+        functions_decl = self.function_signatures()
+        names = Names(
+            shared_zones=frozenset(n for n, z in zones.items() if not z.per_player),
+            player_zones=frozenset(n for n, z in zones.items() if z.per_player),
+            game_vars=frozenset(self.section("vars")),
+            player_vars=frozenset(self.section("player_vars")),
+            card_vars=frozenset(self.section("card_vars")),
+            card_props=frozenset(self.section("card_props")),
+            card_attributes=STANDARD_ATTRIBUTES,
+            card_names=frozenset(c.name for c in cards),
+            functions={name: len(params) for name, (params, _, _) in functions_decl.items()},
+            max_players=high,
+        )
+        self.expressions = ExpressionCompiler(names, self.function_table)
+        self.statements = StatementCompiler(self.expressions)
+        for name, (params, body, pos) in functions_decl.items():
+            self.function_table[name] = Function(name, params, self.expr(body, pos, params), pos)
+        props = self.section("card_props")
+        card_props = {name: self.expr(text, props.value_pos[name], {"it"}) for name, text in props.items()}
+        moves = self.moves()
+        game = Game(
+            name=str(doc.get("name", "?")), path=self.path, min_players=low, max_players=high,
+            cards=cards, card_by_name={c.name: c for c in cards}, deck_zone=deck_zone, zones=zones,
+            game_vars=self.plain_values("vars"), player_vars=self.plain_values("player_vars"),
+            card_vars=self.plain_values("card_vars"), card_props=card_props,
+            functions=dict(self.function_table),
+            setup=self.block(doc.get("setup", YList()), doc.value_pos.get("setup", doc.pos), {"me"}),
+            turn=self.turn(), moves=moves, triggers=self.triggers(), ends=self.ends(),
+            score=self.score(), report=self.report(), names=names,
+        )
+        self.check_move_references(moves)
+        if self.diagnostics:
+            raise RuleError(self.diagnostics)
+        return game
+
+    # ------------------------------------------------------------------ declarations
+    def deck(self):
+        deck = self.section("deck")
+        size = deck.get("standard", 54)
+        if size not in STANDARD_SIZES:
+            self.error(deck.value_pos.get("standard", deck.pos if hasattr(deck, "pos") else self.doc.pos),
+                       f"a standard deck has 52 or 54 cards, not {size}")
+            size = 54
+        return standard_deck(size), str(deck.get("start", ""))
+
+    def zones(self) -> dict:
+        zones = {}
+        section = self.section("zones")
+        for name, body in section.items():
+            pos = section.key_pos[name]
+            if not NAME.match(name):
+                self.error(pos, f"zone name '{name}' must be a plain name")
+            if not isinstance(body, YMap):
+                continue
+            zones[name] = ZoneSpec(name, bool(body.get("per_player", False)), str(body.get("visibility", "public")),
+                                   body.get("capacity"), body.get("refill"), bool(body.get("keep_face_up", False)), pos)
+        for spec in zones.values():
+            if spec.refill is not None and spec.refill not in zones:
+                self.error(section[spec.name].value_pos["refill"], f"refill names unknown zone '{spec.refill}'")
+        return zones
+
+    def players(self):
+        value = self.doc.get("players", 2)
+        if isinstance(value, list) and len(value) == 2:
+            return int(value[0]), int(value[1])
+        return (value, value) if isinstance(value, int) else (2, 2)
+
+    def plain_values(self, key) -> dict:
+        section = self.section(key)
+        out = {}
+        for name, value in section.items():
+            if not NAME.match(name):
+                self.error(section.key_pos[name], f"'{name}' must be a plain name")
+            if not (value is None or isinstance(value, (int, str, bool))):
+                self.error(section.value_pos[name], f"the initial value of '{name}' must be a number, text or none")
+            out[name] = value if not isinstance(value, str) else str(value)
+        return out
+
+    def function_signatures(self) -> dict:
+        section = self.section("functions")
+        out = {}
+        for signature, body in section.items():
+            found = SIGNATURE.match(signature)
+            if not found:
+                self.error(section.key_pos[signature], f"write a function as name(param, ...), not '{signature}'")
+                continue
+            params = tuple(p.strip() for p in (found.group(2) or "").split(",") if p.strip())
+            out[found.group(1)] = (params, body, section.value_pos[signature])
+        return out
+
+    # ------------------------------------------------------------------ rules
+    def moves(self) -> dict:
+        section = self.section("moves")
+        out = {}
+        for name, body in section.items():
+            if not isinstance(body, YMap):
+                continue
+            pos = section.key_pos[name]
+            legal = self.expr(body["if"], body.value_pos["if"], {"me"}) if "if" in body else _always
+            do = self.block(body.get("do", YList()), body.value_pos.get("do", pos), {"me"})
+            out[name] = Move(name, str(body.get("label", name)), str(body.get("rule", "")), legal, do, pos)
+        return out
+
+    def turn(self) -> TurnSpec:
+        turn = self.section("turn")
+        first = None
+        if "first" in turn and turn["first"] != "random":
+            first = self.expr(turn["first"], turn.value_pos["first"], {"me"})
+        body = self.block(turn.get("do", YList()), turn.value_pos.get("do", turn.pos if turn else self.doc.pos), {"me"})
+        after = self.block(turn.get("after", YList()), turn.value_pos.get("after", self.doc.pos), {"me"})
+        return TurnSpec(first, body, after)
+
+    def binding(self, text, pos, scope):
+        """Compile `x in collection` into (x, collection closure)."""
+        pos = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
+        tree = parse(text, "start_expr", pos)
+        if not (isinstance(tree, Tree) and tree.data == "in_" and tree.children[0].data == "name"):
+            raise RuleError.at(pos, "expected 'name in collection'")
+        var = str(tree.children[0].children[0])
+        return var, self.expressions.compile_tree(tree.children[1], pos, frozenset(scope))
+
+    def triggers(self) -> tuple:
+        out = []
+        for item in self.section("triggers", YList):
+            if not isinstance(item, YMap):
+                continue
+            var, over, scope = self.optional_binding(item)
+            when = self.expr(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
+            body = self.block(item.get("do", YList()), item.value_pos.get("do", item.pos), set(scope))
+            out.append(Trigger(str(item.get("name", "trigger")), var, over, when, body, item.pos))
+        return tuple(out)
+
+    def ends(self) -> tuple:
+        out = []
+        for item in self.section("end", YList):
+            if not isinstance(item, YMap):
+                continue
+            var, over, scope = self.optional_binding(item)
+            when = self.expr(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
+            winner = self.expr(item.get("winner", "[]"), item.value_pos.get("winner", item.pos), scope)
+            out.append(EndRule(var, over, when, winner, item.pos))
+        return tuple(out)
+
+    def optional_binding(self, item):
+        if "for" not in item:
+            return None, None, {"me"}
+        var, over = self.guard(self.binding, item["for"], item.value_pos["for"], {"me"}, default=(None, None))
+        return var, over, {"me", var} if var else {"me"}
+
+    def score(self):
+        results = self.section("results")
+        return self.expr(results["score"], results.value_pos["score"], {"me"}) if "score" in results else None
+
+    def report(self) -> dict:
+        report = self.section("results").get("report", YMap())
+        if not isinstance(report, YMap):
+            return {}
+        return {name: self.expr(text, report.value_pos[name], {"me"}) for name, text in report.items()}
+
+    def check_move_references(self, moves) -> None:
+        def walk(block):
+            for item, pos in zip(block, getattr(block, "item_pos", [])):
+                if isinstance(item, YMap):
+                    for name, npos in zip(item.get("choose move", []), getattr(item.get("choose move"), "item_pos", [])):
+                        if name not in moves:
+                            self.error(npos, f"unknown move '{name}'")
+                    for key in ("then", "else", "do"):
+                        if isinstance(item.get(key), YList):
+                            walk(item[key])
+        doc = self.doc
+        blocks = [doc.get("setup"), self.section("turn").get("do"), self.section("turn").get("after")]
+        blocks += [m.get("do") for m in self.section("moves").values() if isinstance(m, YMap)]
+        blocks += [t.get("do") for t in self.section("triggers", YList) if isinstance(t, YMap)]
+        for block in blocks:
+            if isinstance(block, YList):
+                walk(block)
+
+    # ------------------------------------------------------------------ effects
+    def block(self, items, pos, scope) -> tuple:
+        """Compile a `do:` list; names bound by earlier effects are visible to later ones."""
+        scope = set(scope)
+        nodes = []
+        if not isinstance(items, YList):
+            return ()
+        for item, ipos in zip(items, items.item_pos):
+            node = self.guard(self.effect, item, ipos, scope)
+            if node is not None:
+                nodes.append(node)
+        return tuple(nodes)
+
+    def effect(self, item, pos, scope):
+        if isinstance(item, str):
+            fn = self.statements.compile(item, pos, scope)
+            return Break(pos) if fn is None else Statement(fn, pos)
+        form = effect_form(item)
+        if form == "if":
+            return If(self.expr(item["if"], item.value_pos["if"], scope),
+                      self.block(item.get("then", YList()), pos, scope),
+                      self.block(item.get("else", YList()), pos, scope), pos)
+        if form == "for":
+            var, over = self.binding(item["for"], item.value_pos["for"], scope)
+            scope.add(var)
+            return For(var, over, self.block(item.get("do", YList()), pos, scope), pos)
+        if form == "while":
+            return While(self.expr(item["while"], item.value_pos["while"], scope),
+                         self.block(item.get("do", YList()), pos, scope), pos)
+        if form == "choose":
+            return self.choose(item, pos, scope)
+        if form == "choose move":
+            by = self.expr(item["by"], item.value_pos["by"], scope) if "by" in item else _me
+            return ChooseMove(tuple(str(n) for n in item["choose move"]), by, pos)
+        return None
+
+    def choose(self, item, pos, scope):
+        var = str(item["choose"])
+        if not NAME.match(var):
+            raise RuleError.at(item.value_pos["choose"], f"'choose' names the variable to bind, not '{var}'")
+        many = "min" in item or "max" in item
+        inner = set(scope) | {"it", var}
+
+        def optional_expr(key, default=None):
+            return self.expr(item[key], item.value_pos[key], inner) if key in item else default
+        prompt = None
+        if "prompt" in item:
+            prompt = self.guard(self.statements.interpolation, str(item["prompt"]),
+                                item.value_pos["prompt"], inner)
+        node = Choose(
+            var=var, source=self.expr(item["from"], item.value_pos["from"], scope),
+            where=optional_expr("where"), by=optional_expr("by", _me), prompt=prompt,
+            optional=optional_expr("optional"), many=many,
+            min=optional_expr("min", _zero), max=optional_expr("max", _none), pos=pos,
+        )
+        scope.add(var)
+        return node
+
+
+def _me(st, env):
+    return env["me"]
+
+
+def _zero(st, env):
+    return 0
+
+
+def _none(st, env):
+    return None

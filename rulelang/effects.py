@@ -1,0 +1,318 @@
+"""Effect nodes: the compiled form of a `do:` list, run by the interpreter one node at a time.
+
+Plain statements (`move`, `draw`, `set` ...) run to completion. Blocks (`if`, `for`, `while`)
+push a frame. Choices stop the interpreter until an agent answers (see `Decision`).
+"""
+from __future__ import annotations
+
+import attrs
+
+from .errors import GameError, Position
+from .values import Player, pretty
+
+MAX_LOOP = 1000
+
+
+class Frame:
+    """A block being run: its nodes, the next node, its local variables and loop state."""
+
+    __slots__ = ("block", "pc", "env", "loop")
+
+    def __init__(self, block, env, loop=None):
+        self.block = block
+        self.pc = 0
+        self.env = env
+        self.loop = loop
+
+    def copy(self, envs: dict) -> "Frame":
+        """A copy for a cloned state; frames that shared an env still share the copy."""
+        env = envs.get(id(self.env))
+        if env is None:
+            env = envs[id(self.env)] = dict(self.env)
+        frame = Frame(self.block, env, self.loop.copy() if self.loop else None)
+        frame.pc = self.pc
+        return frame
+
+
+class ForLoop:
+    """Iteration state of a `for` block."""
+
+    __slots__ = ("var", "items", "index")
+
+    def __init__(self, var, items, index=0):
+        self.var, self.items, self.index = var, items, index
+
+    def copy(self):
+        return ForLoop(self.var, self.items, self.index)
+
+    def again(self, st, env) -> bool:
+        """Bind the next item; False when the items are used up."""
+        self.index += 1
+        if self.index >= len(self.items):
+            return False
+        env[self.var] = self.items[self.index]
+        return True
+
+
+class WhileLoop:
+    """Iteration state of a `while` block, bounded to MAX_LOOP rounds."""
+
+    __slots__ = ("cond", "rounds", "pos")
+
+    def __init__(self, cond, pos, rounds=0):
+        self.cond, self.pos, self.rounds = cond, pos, rounds
+
+    def copy(self):
+        return WhileLoop(self.cond, self.pos, self.rounds)
+
+    def again(self, st, env) -> bool:
+        """True while the condition holds; an error past MAX_LOOP rounds."""
+        self.rounds += 1
+        if self.rounds >= MAX_LOOP:
+            raise GameError(f"loop ran {MAX_LOOP} times without ending", self.pos)
+        return bool(self.cond(st, env))
+
+
+@attrs.frozen
+class Option:
+    """One legal answer to a decision: a stable label, a description, and its value."""
+
+    label: str
+    text: str
+    value: object = attrs.field(eq=False)
+
+
+@attrs.frozen
+class Decision:
+    """A choice the game waits for: who decides, what is asked, and the legal options."""
+
+    seat: int
+    prompt: str
+    options: tuple
+    node: object = attrs.field(eq=False, repr=False)
+    frame_index: int = attrs.field(repr=False)
+
+    def labels(self) -> list:
+        """The option labels, in order."""
+        return [o.label for o in self.options]
+
+
+class Node:
+    """Base of all effect nodes: a position, and whether the game settles before it runs.
+
+    A node that settles first (a choice, the end of a move) lets end conditions and condition
+    triggers act before it; it advances its own frame when it is done.
+    """
+
+    settles_first = False
+    pos: Position
+
+    def run(self, st, frame) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+@attrs.frozen
+class Statement(Node):
+    """A one-line effect: `move`, `draw`, `set`, `let`, `log` ... compiled to one closure."""
+
+    fn: object = attrs.field(eq=False)
+    pos: Position
+
+    def run(self, st, frame):
+        self.fn(st, frame.env)
+
+
+@attrs.frozen
+class If(Node):
+    """`if: cond` with `then:` and optional `else:` blocks."""
+
+    cond: object = attrs.field(eq=False)
+    then: tuple = attrs.field(eq=False)
+    otherwise: tuple = attrs.field(eq=False)
+    pos: Position
+
+    def run(self, st, frame):
+        block = self.then if self.cond(st, frame.env) else self.otherwise
+        if block:
+            st.frames.append(Frame(block, frame.env))
+
+
+@attrs.frozen
+class For(Node):
+    """`for: x in collection` with a `do:` block run once per item."""
+
+    var: str
+    over: object = attrs.field(eq=False)
+    body: tuple = attrs.field(eq=False)
+    pos: Position
+
+    def run(self, st, frame):
+        items = list(st.items(self.over(st, frame.env)))
+        if items and self.body:
+            frame.env[self.var] = items[0]
+            st.frames.append(Frame(self.body, frame.env, ForLoop(self.var, items)))
+
+
+@attrs.frozen
+class While(Node):
+    """`while: cond` with a `do:` block, bounded."""
+
+    cond: object = attrs.field(eq=False)
+    body: tuple = attrs.field(eq=False)
+    pos: Position
+
+    def run(self, st, frame):
+        if self.body and self.cond(st, frame.env):
+            st.frames.append(Frame(self.body, frame.env, WhileLoop(self.cond, self.pos)))
+
+
+@attrs.frozen
+class Break(Node):
+    """`break`: leave the innermost `for` or `while`."""
+
+    pos: Position
+
+    def run(self, st, frame):
+        while st.frames:
+            if st.frames.pop().loop is not None:
+                return
+        raise GameError("'break' outside a loop", self.pos)
+
+
+def describe(st, value, seat) -> tuple:
+    """(label, text) of an option value as the deciding seat sees it."""
+    if isinstance(value, Player):
+        return value.name, value.name
+    if hasattr(value, "id"):
+        extra = st.describe_stored(value)
+        return value.name, pretty(value) + extra
+    if value is None:
+        return "none", "none"
+    return str(value), pretty(value)
+
+
+@attrs.frozen
+class Choose(Node):
+    """`choose: x from: ...`: one item (or, with `min`/`max`, several one at a time)."""
+
+    var: str
+    source: object = attrs.field(eq=False)
+    where: object = attrs.field(eq=False)  # None, or cond(st, env) with `it` bound
+    by: object = attrs.field(eq=False)
+    prompt: object = attrs.field(eq=False)
+    optional: object = attrs.field(eq=False)  # None, or cond: may choose nothing (binds none)
+    many: bool
+    min: object = attrs.field(eq=False)
+    max: object = attrs.field(eq=False)
+    pos: Position
+    settles_first = True
+
+    @property
+    def key(self) -> str:
+        """The env slot marking a multi-choice in progress."""
+        return f"#choosing:{self.var}:{self.pos.line}:{self.pos.column}"
+
+    def run(self, st, frame):
+        env = frame.env
+        chooser = self.by(st, env)
+        if not isinstance(chooser, Player):
+            raise GameError(f"'by' must name a player, got {pretty(chooser)}", self.pos)
+        if self.many and self.key not in env:
+            env[self.key] = True
+            env[self.var] = []
+        picked = env[self.var] if self.many else None
+        candidates = self._candidates(st, env, picked)
+        options = [Option(*describe(st, c, chooser.seat), c) for c in candidates]
+        if self.many:
+            low, high = self.min(st, env), self.max(st, env)
+            if high is not None and len(picked) >= high:
+                return self._finish(frame)
+            if len(picked) >= low:
+                if not options:
+                    return self._finish(frame)
+                options.append(Option("done", "done", _DONE))
+        elif self.optional is not None and self.optional(st, env):
+            options.append(Option("done", "done (choose nothing)", None))
+        if not options:
+            raise GameError(f"{chooser.name} must choose '{self.var}' but has no legal option", self.pos)
+        prompt = self.prompt(st, env) if self.prompt else f"choose {self.var}"
+        st.ask(Decision(chooser.seat, prompt, tuple(options), self, len(st.frames) - 1))
+
+    def _candidates(self, st, env, picked):
+        items = st.items(self.source(st, env))
+        if picked:
+            items = [i for i in items if i not in picked]
+        if self.where is None:
+            return list(items)
+        saved = env.get("it")
+        chosen = []
+        try:
+            for item in items:
+                env["it"] = item
+                if self.where(st, env):
+                    chosen.append(item)
+        finally:
+            env["it"] = saved
+        return chosen
+
+    def resume(self, st, frame, option) -> None:
+        """Bind the chosen option; a multi-choice keeps choosing until `done`."""
+        env = frame.env
+        if self.many:
+            if option.value is _DONE:
+                return self._finish(frame)
+            env[self.var] = env[self.var] + [option.value]
+            return None
+        env[self.var] = option.value
+        frame.pc += 1
+        return None
+
+    def _finish(self, frame):
+        frame.env.pop(self.key, None)
+        frame.pc += 1
+
+
+_DONE = object()
+
+
+@attrs.frozen
+class ChooseMove(Node):
+    """`choose move: [a, b]`: the player picks one legal move, which then runs."""
+
+    moves: tuple
+    by: object = attrs.field(eq=False)
+    pos: Position
+    settles_first = True
+
+    def run(self, st, frame):
+        chooser = self.by(st, frame.env)
+        env = {"me": chooser}
+        legal = [m for m in (st.game.moves[name] for name in self.moves) if m.legal(st, env)]
+        if not legal:
+            raise GameError(f"{chooser.name} has no legal move", self.pos)
+        options = tuple(Option(m.name, m.label, m) for m in legal)
+        st.ask(Decision(chooser.seat, "choose a move", options, self, len(st.frames) - 1))
+
+    def resume(self, st, frame, option) -> None:
+        """Run the chosen move's body in a fresh scope, then settle before going on."""
+        frame.pc += 1
+        move = option.value
+        chooser = self.by(st, frame.env)
+        st.say(f"{chooser.name}: {move.label}", actor=False)
+        st.frames.append(Frame(_SETTLE_AFTER_MOVE, {}))
+        if move.body:
+            st.frames.append(Frame(move.body, {"me": chooser}))
+
+
+@attrs.frozen
+class SettlePoint(Node):
+    """Marks the end of a move: end conditions and triggers act here before play goes on."""
+
+    pos: Position
+    settles_first = True
+
+    def run(self, st, frame):
+        frame.pc += 1
+
+
+_SETTLE_AFTER_MOVE = (SettlePoint(Position("<engine>", 0, 0)),)

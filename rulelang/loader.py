@@ -1,0 +1,187 @@
+"""Load stage: read a rule file as YAML, keeping the source position of every value.
+
+The YAML dialect is deliberately small and safe: only `true`/`false` are booleans (as in
+YAML 1.2, so `yes`, `no`, `on` stay strings), integers are decimal, anchors and aliases are
+refused (no alias bombs), nesting depth and file size are bounded, and any tag that would
+build a Python object is an error.
+"""
+from __future__ import annotations
+
+import re
+
+import yaml
+from yaml.events import AliasEvent
+
+from .errors import UNKNOWN, Position, RuleError
+
+MAX_FILE_BYTES = 1_000_000
+MAX_DEPTH = 40
+
+
+class YStr(str):
+    """A string from a rule file that remembers where it was written."""
+
+    pos: Position
+    offset: int  # columns between the mark and the first character of the text
+
+
+class YMap(dict):
+    """A mapping from a rule file with the positions of its keys and values."""
+
+    pos: Position = UNKNOWN
+    key_pos: dict = {}  # replaced per instance by the loader; empty for a default
+    value_pos: dict = {}
+
+
+class YList(list):
+    """A sequence from a rule file with the positions of its items."""
+
+    pos: Position = UNKNOWN
+    item_pos: tuple = ()
+
+
+def position_of(value, default: Position) -> Position:
+    """The source position a loaded value carries, or `default`."""
+    return getattr(value, "pos", default)
+
+
+class _Resolver(yaml.resolver.Resolver):
+    """Plain scalars: YAML 1.2 booleans and null, decimal integers, everything else text."""
+
+
+_Resolver.yaml_implicit_resolvers = {}
+_Resolver.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
+_Resolver.add_implicit_resolver("tag:yaml.org,2002:int", re.compile(r"^[-+]?[0-9]+$"), list("-+0123456789"))
+_Resolver.add_implicit_resolver("tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""])
+
+
+class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
+              yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resolver):
+    """A safe loader that builds YStr/YMap/YList values and refuses aliases and deep nesting."""
+
+    def __init__(self, stream, path: str):
+        yaml.reader.Reader.__init__(self, stream)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        yaml.composer.Composer.__init__(self)
+        yaml.constructor.SafeConstructor.__init__(self)
+        _Resolver.__init__(self)
+        self.path = path
+        self.depth = 0
+
+    def position(self, mark) -> Position:
+        return Position(self.path, mark.line + 1, mark.column + 1)
+
+    def compose_node(self, parent, index):
+        if self.check_event(AliasEvent):
+            event = self.peek_event()
+            raise RuleError.at(self.position(event.start_mark),
+                               "YAML aliases (*name) are not allowed in rule files")
+        event = self.peek_event()
+        if getattr(event, "anchor", None):
+            raise RuleError.at(self.position(event.start_mark),
+                               "YAML anchors (&name) are not allowed in rule files")
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise RuleError.at(self.position(event.start_mark),
+                               f"nesting deeper than {MAX_DEPTH} levels")
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+    def construct_object(self, node, deep=False):
+        value = super().construct_object(node, deep=True)
+        pos = self.position(node.start_mark)
+        if isinstance(value, str):
+            text = YStr(value)
+            text.pos = pos
+            text.offset = 1 if node.style in ("'", '"') else 0
+            if node.style in ("|", ">"):
+                text.pos = Position(pos.path, pos.line + 1, pos.column)
+            return text
+        return value
+
+    def construct_yaml_map(self, node):
+        data = YMap()
+        data.pos = self.position(node.start_mark)
+        data.key_pos, data.value_pos = {}, {}
+        yield data
+        for key_node, value_node in node.value:
+            key = self.construct_object(key_node)
+            if not isinstance(key, str):
+                raise RuleError.at(self.position(key_node.start_mark), "mapping keys must be text")
+            if key in data:
+                raise RuleError.at(self.position(key_node.start_mark), f"duplicate key '{key}'")
+            data[key] = self.construct_object(value_node)
+            data.key_pos[key] = self.position(key_node.start_mark)
+            data.value_pos[key] = self.position(value_node.start_mark)
+
+    def construct_yaml_seq(self, node):
+        data = YList()
+        data.pos = self.position(node.start_mark)
+        data.item_pos = []
+        yield data
+        for item in node.value:
+            data.append(self.construct_object(item))
+            data.item_pos.append(self.position(item.start_mark))
+
+    def construct_undefined(self, node):
+        raise RuleError.at(self.position(node.start_mark),
+                           f"YAML tag {node.tag} is not allowed in rule files")
+
+
+_Loader.add_constructor("tag:yaml.org,2002:map", _Loader.construct_yaml_map)
+_Loader.add_constructor("tag:yaml.org,2002:seq", _Loader.construct_yaml_seq)
+_Loader.add_constructor(None, _Loader.construct_undefined)
+for _tag in ("binary", "timestamp", "set", "omap", "pairs", "float"):
+    _Loader.add_constructor(f"tag:yaml.org,2002:{_tag}", _Loader.construct_undefined)
+
+
+def read_text(path: str) -> str:
+    """The text of a rule file, refusing missing, huge, binary and empty files."""
+    here = Position(path, 1, 1)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise RuleError.at(Position(path, 0, 0), "no such file") from None
+    except IsADirectoryError:
+        raise RuleError.at(Position(path, 0, 0), "is a folder, not a rule file") from None
+    except OSError as err:
+        raise RuleError.at(Position(path, 0, 0), f"cannot read file: {err.strerror}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise RuleError.at(here, f"file is larger than {MAX_FILE_BYTES} bytes")
+    if b"\0" in raw:
+        raise RuleError.at(here, "binary file, not a YAML rule file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise RuleError.at(here, f"not UTF-8 text (byte {err.start})") from None
+    if not text.strip():
+        raise RuleError.at(here, "empty file")
+    return text
+
+
+def load_yaml(path: str, text: str | None = None):
+    """Parse a rule file into YMap/YList/YStr values with positions."""
+    if text is None:
+        text = read_text(path)
+    loader = _Loader(text, path)
+    try:
+        document = loader.get_single_data()
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        where = Position(path, mark.line + 1, mark.column + 1) if mark else Position(path, 1, 1)
+        raise RuleError.at(where, f"YAML: {err.problem or err.context}") from None
+    except yaml.YAMLError as err:
+        raise RuleError.at(Position(path, 1, 1), f"YAML: {err}") from None
+    except RecursionError:
+        raise RuleError.at(Position(path, 1, 1), "nesting too deep") from None
+    finally:
+        loader.dispose()
+    if not isinstance(document, YMap):
+        raise RuleError.at(Position(path, 1, 1), "a rule file must be a YAML mapping")
+    return document

@@ -1,0 +1,47 @@
+"""A small seeded random generator (SplitMix64) whose whole state is one integer.
+
+Python's own `random` promises stable results only for `random()`, and copying it costs far
+more than copying an int, so games draw all chance from this generator instead.
+"""
+from __future__ import annotations
+
+MASK = (1 << 64) - 1
+
+
+def derive_seed(master: int, index: int) -> int:
+    """A seed for game `index` of a run, mixed from the run's master seed."""
+    return _mix((master * 0x9E3779B97F4A7C15 + index + 1) & MASK)
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
+
+
+class Rng:
+    """SplitMix64: deterministic on every platform, cloned by copying one integer."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int):
+        self.state = seed & MASK
+
+    def clone(self) -> "Rng":
+        """An independent generator at the same point of the sequence."""
+        return Rng(self.state)
+
+    def next64(self) -> int:
+        """The next 64-bit number."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
+        return _mix(self.state)
+
+    def below(self, n: int) -> int:
+        """A number in 0..n-1."""
+        return (self.next64() * n) >> 64
+
+    def shuffle(self, items: list) -> None:
+        """Shuffle a list in place (Fisher-Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]

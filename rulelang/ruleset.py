@@ -1,0 +1,119 @@
+"""The compiled product of a rule file: frozen descriptions the interpreter runs."""
+from __future__ import annotations
+
+import attrs
+
+from .errors import GameError, Position
+
+MAX_CALL_DEPTH = 50
+
+
+@attrs.frozen
+class ZoneSpec:
+    """A zone declared by a rule file: shared or one per player, with its visibility.
+
+    Visibility is `hidden` (nobody sees the cards, everybody sees the count), `owner` (the
+    owning player sees them) or `public`. `capacity` is checked whenever the game waits for a
+    decision; `refill` names the zone shuffled in when a draw finds this one empty.
+    """
+
+    name: str
+    per_player: bool
+    visibility: str
+    capacity: int | None
+    refill: str | None
+    keep_face_up: bool
+    pos: Position
+
+
+@attrs.frozen
+class Function:
+    """A named, parameterised expression declared under `functions:`."""
+
+    name: str
+    params: tuple
+    body: object = attrs.field(eq=False)
+    pos: Position
+
+    def call(self, st, env, args):
+        """Evaluate the body with the parameters bound; `me` carries over from the caller."""
+        if st.call_depth >= MAX_CALL_DEPTH:
+            raise GameError(f"function '{self.name}' nested more than {MAX_CALL_DEPTH} deep", self.pos)
+        local = dict(zip(self.params, args))
+        local["me"] = env.get("me")
+        st.call_depth += 1
+        try:
+            return self.body(st, local)
+        finally:
+            st.call_depth -= 1
+
+
+@attrs.frozen
+class Move:
+    """A named move: when it is legal and what it does."""
+
+    name: str
+    label: str
+    rule: str
+    legal: object = attrs.field(eq=False)
+    body: tuple = attrs.field(eq=False)
+    pos: Position
+
+
+@attrs.frozen
+class Trigger:
+    """Effects that run when a condition holds, once per binding of `for`."""
+
+    name: str
+    var: str | None
+    over: object = attrs.field(eq=False)
+    when: object = attrs.field(eq=False)
+    body: tuple = attrs.field(eq=False)
+    pos: Position
+
+
+@attrs.frozen
+class EndRule:
+    """The game ends when `when` holds; `winner` names the winning player or players."""
+
+    var: str | None
+    over: object = attrs.field(eq=False)
+    when: object = attrs.field(eq=False)
+    winner: object = attrs.field(eq=False)
+    pos: Position
+
+
+@attrs.frozen
+class TurnSpec:
+    """Who starts, and the program each turn runs."""
+
+    first: object = attrs.field(eq=False)  # None for a seeded random first player
+    body: tuple = attrs.field(eq=False)
+    after: tuple = attrs.field(eq=False)
+
+
+@attrs.frozen
+class Game:
+    """A complete ruleset, ready to run: every expression and effect already compiled."""
+
+    name: str
+    path: str
+    min_players: int
+    max_players: int
+    cards: tuple
+    card_by_name: dict
+    deck_zone: str
+    zones: dict
+    game_vars: dict
+    player_vars: dict
+    card_vars: dict
+    card_props: dict = attrs.field(eq=False)
+    functions: dict = attrs.field(eq=False)
+    setup: tuple = attrs.field(eq=False)
+    turn: TurnSpec = attrs.field(eq=False)
+    moves: dict = attrs.field(eq=False)
+    triggers: tuple = attrs.field(eq=False)
+    ends: tuple = attrs.field(eq=False)
+    score: object = attrs.field(eq=False)
+    report: dict = attrs.field(eq=False)
+    names: object = attrs.field(eq=False)  # the Names expressions may use, for rule tests

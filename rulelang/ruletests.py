@@ -1,0 +1,285 @@
+"""Rule tests: YAML scenarios that stack the deck, force dice, play choices and assert state.
+
+A file names its ruleset and lists tests; each test says which rule IDs it covers. See
+docs/testing.md for the format.
+"""
+from __future__ import annotations
+
+import os
+
+import attrs
+
+from .api import load_game
+from .errors import GameError, Position, RuleError, RulelangError
+from .expressions import ExpressionCompiler
+from .loader import YList, YMap, load_yaml
+from .runtime import apply_label, new_game
+from .values import Player, ZoneRef
+
+TEST_KEYS = {"name", "covers", "seed", "players", "start", "first", "stack", "zones", "rest", "vars",
+             "dice", "steps", "expect", "winner"}
+STEP_KEYS = {"play", "by", "not_legal", "options", "expect", "dice", "visible", "hidden"}
+
+
+class RuleTestFailure(RulelangError):
+    """A rule test whose expectation did not hold."""
+
+    def __init__(self, position: Position, message: str):
+        self.position = position
+        super().__init__(f"{position}: {message}")
+
+
+@attrs.frozen
+class RuleTest:
+    """One scenario from a rule test file."""
+
+    name: str
+    covers: tuple
+    body: YMap = attrs.field(eq=False)
+    ruleset: str
+    pos: Position
+
+
+@attrs.frozen
+class Outcome:
+    """How one rule test went."""
+
+    test: RuleTest
+    passed: bool
+    message: str = ""
+
+
+def find_test_files(paths: list) -> list:
+    """Rule test files (`*.test.yaml`) among the paths, searching folders."""
+    found = []
+    for path in paths:
+        if os.path.isdir(path):
+            for folder, _, files in sorted(os.walk(path)):
+                found += [os.path.join(folder, f) for f in sorted(files) if f.endswith(".test.yaml")]
+        else:
+            found.append(path)
+    return found
+
+
+def read_tests(path: str) -> list:
+    """The tests of one rule test file."""
+    doc = load_yaml(path)
+    ruleset = doc.get("ruleset")
+    if not isinstance(ruleset, str):
+        raise RuleError.at(doc.pos, "a rule test file needs 'ruleset: NAME-OR-PATH'")
+    local = os.path.join(os.path.dirname(path), ruleset)
+    ruleset = local if os.path.exists(local) else ruleset
+    tests = doc.get("tests")
+    if not isinstance(tests, YList):
+        raise RuleError.at(doc.pos, "a rule test file needs a 'tests:' list")
+    out = []
+    for item, pos in zip(tests, tests.item_pos):
+        if not isinstance(item, YMap) or "name" not in item:
+            raise RuleError.at(pos, "each test is a mapping with a 'name'")
+        unknown = set(item) - TEST_KEYS
+        if unknown:
+            key = sorted(unknown)[0]
+            raise RuleError.at(item.key_pos[key], f"unknown key '{key}' in a rule test")
+        covers = item.get("covers", [])
+        out.append(RuleTest(str(item["name"]), tuple(str(c) for c in covers), item, ruleset, pos))
+    return out
+
+
+def run_test(test: RuleTest, game=None) -> Outcome:
+    """Run one rule test; a failure carries the position of the expectation that failed."""
+    try:
+        game = game or load_game(test.ruleset)
+        _Runner(game, test).run()
+    except RuleTestFailure as failure:
+        return Outcome(test, False, str(failure))
+    except RulelangError as err:
+        return Outcome(test, False, f"{test.pos}: {err}")
+    return Outcome(test, True)
+
+
+class _Runner:
+    def __init__(self, game, test: RuleTest):
+        self.game = game
+        self.test = test
+        self.body = test.body
+        self.expressions = ExpressionCompiler(game.names, game.functions)
+        self.placed: set = set()
+
+    def run(self):
+        body = self.body
+        players = int(body.get("players", self.game.min_players))
+        st = new_game(self.game, players, int(body.get("seed", 1)), debug=True, prepare=self.prepare)
+        self.st = st
+        for step, pos in zip(body.get("steps", YList()), body.get("steps", YList()).item_pos):
+            self.step(step, pos)
+        for text, pos in self.expectations(body.get("expect")):
+            self.expect(text, pos)
+        if "winner" in body:
+            self.check_winner(body["winner"], body.value_pos["winner"])
+
+    # ------------------------------------------------------------------ setting up
+    def prepare(self, st):
+        body = self.body
+        st.forced_dice.extend(int(d) for d in body.get("dice", []))
+        if body.get("start", "setup") == "turn":
+            st.stage = "setup"  # the setup program is skipped: the test lays out the position
+            st.forced_first = self.player(body.get("first", "P1"), body.pos).seat
+        for zone, cards in body.get("stack", YMap()).items():
+            ref = self.zone(zone, body["stack"].key_pos[zone])
+            st.stacked.add(ref.name)
+            self.lay(st, ref, cards, body["stack"].value_pos[zone])
+        for zone, cards in body.get("zones", YMap()).items():
+            self.lay(st, self.zone(zone, body["zones"].key_pos[zone]), cards, body["zones"].value_pos[zone])
+        if "rest" in body:
+            home = ZoneRef(self.game.deck_zone)
+            st.move(st.items(home), self.zone(str(body["rest"]), body.value_pos["rest"]), "bottom", log=False)
+        for name, value in body.get("vars", YMap()).items():
+            self.set_var(st, name, value, body["vars"].key_pos[name])
+
+    def zone(self, text: str, pos) -> ZoneRef:
+        owner, _, name = text.rpartition(".")
+        spec = self.game.zones.get(name)
+        if spec is None:
+            raise RuleError.at(pos, f"no zone '{name}' in {self.game.name}")
+        if spec.per_player != bool(owner):
+            raise RuleError.at(pos, f"write {'P1.' if spec.per_player else ''}{name} for zone '{name}'")
+        return ZoneRef(name, self.player(owner, pos).seat if owner else None)
+
+    def player(self, text, pos) -> Player:
+        names = {Player(s).name: Player(s) for s in range(self.game.max_players)}
+        if text not in names:
+            raise RuleError.at(pos, f"'{text}' is not a seat (P1, P2 ...)")
+        return names[text]
+
+    def card(self, name, pos):
+        card = self.game.card_by_name.get(str(name))
+        if card is None:
+            raise RuleError.at(pos, f"no card named '{name}' in the deck")
+        return card
+
+    def lay(self, st, ref: ZoneRef, cards, pos):
+        """Put the listed cards into a zone, the first on top, each with what lies under it."""
+        if not isinstance(cards, YList):
+            raise RuleError.at(pos, "list the cards, top first")
+        for spec, item_pos in reversed(list(zip(cards, cards.item_pos))):
+            self.place(st, spec, item_pos, ref, "top")
+
+    def place(self, st, spec, pos, target, where):
+        if isinstance(spec, YMap) and "marker" in spec:
+            st.mark(target, {k: int(v) for k, v in spec["marker"].items()})
+            return
+        name = spec["card"] if isinstance(spec, YMap) else spec
+        card = self.card(name, pos)
+        if card.name in self.placed:
+            raise RuleError.at(pos, f"card {card.name} is laid out twice")
+        self.placed.add(card.name)
+        st.move(card, target, where, face_down=bool(spec.get("face_down")) if isinstance(spec, YMap) else None)
+        if isinstance(spec, YMap):
+            for key, value in spec.items():
+                if key in self.game.card_vars:
+                    st.set_card_var(card, key, value)
+                elif key not in ("card", "under", "face_down"):
+                    raise RuleError.at(spec.key_pos[key], f"'{key}' is not a card_vars name")
+            for child, child_pos in zip(spec.get("under", YList()), spec.get("under", YList()).item_pos):
+                self.place(st, child, child_pos, card, "under")
+
+    def set_var(self, st, name, value, pos):
+        owner, _, var = name.rpartition(".")
+        if owner:
+            if var not in self.game.player_vars:
+                raise RuleError.at(pos, f"'{var}' is not a player_vars name")
+            st.pvars[self.player(owner, pos).seat][var] = value
+        elif name in self.game.game_vars:
+            st.vars[name] = value
+        else:
+            raise RuleError.at(pos, f"'{name}' is not a game variable")
+
+    # ------------------------------------------------------------------ playing
+    def step(self, step, pos):
+        if not isinstance(step, YMap):
+            raise RuleError.at(pos, "a step is a mapping: play, not_legal, options, expect or dice")
+        unknown = set(step) - STEP_KEYS
+        if unknown:
+            key = sorted(unknown)[0]
+            raise RuleError.at(step.key_pos[key], f"unknown step '{key}'")
+        st = self.st
+        if "dice" in step:
+            st.forced_dice.extend(int(d) for d in step["dice"])
+        plays = self.as_list(step.get("play"))
+        for label, label_pos in zip(plays, getattr(step.get("play"), "item_pos", None) or [step.value_pos.get("play")] * len(plays)):
+            if st.result is not None:
+                self.fail(label_pos, f"cannot play '{label}': the game is over")
+            try:
+                apply_label(st, str(label))
+            except GameError as err:
+                self.fail(label_pos, str(err))
+        if "by" in step:
+            seat = self.player(step["by"], step.value_pos["by"]).seat
+            if st.pending is None or st.pending.seat != seat:
+                who = "nobody" if st.pending is None else Player(st.pending.seat).name
+                self.fail(step.value_pos["by"], f"expected {step['by']} to decide, but {who} does")
+        if "options" in step:
+            wanted = [str(x) for x in step["options"]]
+            if self.labels() != wanted:
+                self.fail(step.value_pos["options"], f"options are {self.labels()}, expected {wanted}")
+        for label in self.as_list(step.get("not_legal")):
+            if str(label) in self.labels():
+                self.fail(step.value_pos["not_legal"], f"'{label}' is legal, expected it not to be")
+        for text, expect_pos in self.expectations(step.get("expect"), step.value_pos.get("expect")):
+            self.expect(text, expect_pos)
+        for key, wanted in (("visible", True), ("hidden", False)):
+            for seat_name, cards in step.get(key, YMap()).items():
+                self.check_sight(seat_name, cards, wanted, step[key].value_pos[seat_name])
+
+    def check_sight(self, seat_name, cards, wanted: bool, pos):
+        """Each named card is (or is not) visible to the seat."""
+        seat = self.player(seat_name, pos).seat
+        for name in self.as_list(cards):
+            if self.st.visible_to(self.card(name, pos), seat) != wanted:
+                self.fail(pos, f"{name} is {'hidden from' if wanted else 'visible to'} {seat_name}")
+
+    def labels(self):
+        return self.st.pending.labels() if self.st.pending else []
+
+    @staticmethod
+    def as_list(value):
+        if value is None:
+            return []
+        return list(value) if isinstance(value, list) else [value]
+
+    def expectations(self, value, pos=None):
+        if value is None:
+            return []
+        if isinstance(value, YList):
+            return list(zip(value, value.item_pos))
+        return [(value, getattr(value, "pos", pos))]
+
+    def expect(self, text, pos):
+        check = self.expressions.compile(text, pos, frozenset())
+        env = {"me": Player(self.st.current)}
+        try:
+            ok = check(self.st, env)
+        except GameError as err:
+            self.fail(pos, str(err))
+        if not ok:
+            self.fail(pos, f"expected {text}")
+
+    def check_winner(self, wanted, pos):
+        result = self.st.result
+        if wanted is None or wanted == "none":
+            if result is not None:
+                self.fail(pos, f"expected the game to go on, but it ended: {list(result)}")
+            return
+        if result is None:
+            self.fail(pos, "expected the game to be over, but it goes on")
+        if wanted == "draw":
+            expected = tuple("draw" for _ in result)
+        else:
+            winners = {self.player(w, pos).seat for w in self.as_list(wanted)}
+            expected = tuple("win" if s in winners else "loss" for s in range(len(result)))
+        if tuple(result) != expected:
+            self.fail(pos, f"result is {list(result)}, expected {list(expected)}")
+
+    def fail(self, pos, message):
+        recent = [text for audience, text in self.st.log[-12:] if audience is None]
+        raise RuleTestFailure(pos, message + "\n      recent log:\n        " + "\n        ".join(recent))

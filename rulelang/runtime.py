@@ -1,0 +1,159 @@
+"""Run stage: drive a game from setup through turns, asking agents at each decision.
+
+The flow is layered: setup, then turns; after each turn the `after` block runs, then end
+conditions and triggers settle. End conditions and condition triggers are checked whenever
+the game is about to ask for a decision and when a turn ends.
+"""
+from __future__ import annotations
+
+from .effects import Frame
+from .errors import GameError
+from .state import GameState
+from .values import Player, pretty
+
+MAX_STEPS_BETWEEN_DECISIONS = 100_000
+MAX_TRIGGER_CHAIN = 200
+TRIGGER_KEY = "#trigger"  # in a trigger body's env: which trigger and binding is running
+
+
+def new_game(game, players: int, seed: int, debug: bool = False, prepare=None) -> GameState:
+    """A game at its first decision (or its end). `prepare(st)` may stack it before setup runs."""
+    if not game.min_players <= players <= game.max_players:
+        raise GameError(f"{game.name} is for {game.min_players}-{game.max_players} players, not {players}")
+    st = GameState(game, players, seed)
+    st.debug = debug
+    if prepare is not None:
+        prepare(st)
+    advance(st)
+    return st
+
+
+def advance(st: GameState) -> None:
+    """Run effects until the game needs a decision or is over."""
+    steps = 0
+    while st.result is None and st.pending is None:
+        steps += 1
+        if steps > MAX_STEPS_BETWEEN_DECISIONS:
+            raise GameError(f"the game ran {MAX_STEPS_BETWEEN_DECISIONS} steps without a decision")
+        if not st.frames:
+            _next_program(st)
+            continue
+        frame = st.frames[-1]
+        if frame.pc >= len(frame.block):
+            if frame.loop is not None and frame.loop.again(st, frame.env):
+                frame.pc = 0
+            else:
+                st.frames.pop()
+            continue
+        node = frame.block[frame.pc]
+        if node.settles_first:
+            if settle(st):
+                continue
+            node.run(st, frame)
+        else:
+            frame.pc += 1
+            node.run(st, frame)
+
+
+def apply_action(st: GameState, index: int) -> None:
+    """Answer the pending decision with option `index`, then run on to the next one."""
+    decision = st.pending
+    if decision is None:
+        raise GameError("no decision is pending")
+    if not 0 <= index < len(decision.options):
+        raise GameError(f"option {index} is not among the {len(decision.options)} legal options")
+    option = decision.options[index]
+    st.pending = None
+    st.actions += 1
+    st.trigger_chain = 0
+    st.say(f"{Player(decision.seat).name} chooses {option.text}", seat=decision.seat, actor=False)
+    frame = st.frames[decision.frame_index]
+    decision.node.resume(st, frame, option)
+    advance(st)
+    if getattr(st, "debug", False):
+        st.check_conservation()
+
+
+def apply_label(st: GameState, label: str) -> None:
+    """Answer the pending decision with the option that has this label."""
+    labels = st.pending.labels() if st.pending else []
+    if label not in labels:
+        raise GameError(f"'{label}' is not a legal choice now; legal: {', '.join(labels) or 'none'}")
+    apply_action(st, labels.index(label))
+
+
+def _next_program(st: GameState) -> None:
+    game = st.game
+    if st.stage == "start":
+        st.stage = "setup"
+        if game.setup:
+            st.frames.append(Frame(game.setup, {"me": Player(0)}))
+        return
+    if st.stage == "setup":
+        st.stage = "turn"
+        st.current = _first_player(st)
+        _start_turn(st)
+        return
+    if not st.turn_closing:
+        st.turn_closing = True
+        if game.turn.after:
+            st.frames.append(Frame(game.turn.after, {"me": Player(st.current)}))
+        return
+    if settle(st):
+        return
+    st.current = (st.current + 1) % st.n
+    _start_turn(st)
+
+
+def _first_player(st: GameState) -> int:
+    first = st.game.turn.first
+    if st.forced_first is not None:
+        return st.forced_first
+    if first is None:
+        return st.rng.below(st.n)
+    player = first(st, {"me": Player(0)})
+    if not isinstance(player, Player):
+        raise GameError(f"turn 'first' must be a player, got {pretty(player)}")
+    return player.seat
+
+
+def _start_turn(st: GameState) -> None:
+    st.turn_number += 1
+    st.turn_closing = False
+    st.log.append((None, f"-- turn {st.turn_number}: {Player(st.current).name} --"))
+    st.frames.append(Frame(st.game.turn.body, {"me": Player(st.current)}))
+
+
+def settle(st: GameState) -> bool:
+    """Check end conditions, then condition triggers; True if the game ended or a trigger fired."""
+    if st.stage != "turn":
+        return False
+    me = Player(st.current)
+    for end in st.game.ends:
+        for env in _bindings(st, end.var, end.over, me):
+            if end.when(st, env):
+                winners = st.items(end.winner(st, env))
+                st.finish([p.seat for p in winners])
+                return True
+    st.check_capacity()
+    running = {frame.env.get(TRIGGER_KEY) for frame in st.frames}
+    for index, trigger in enumerate(st.game.triggers):
+        for env in _bindings(st, trigger.var, trigger.over, me):
+            key = (index, env.get(trigger.var))
+            if key not in running and trigger.when(st, env):
+                env[TRIGGER_KEY] = key
+                st.trigger_chain += 1
+                if st.trigger_chain > MAX_TRIGGER_CHAIN:
+                    raise GameError(f"triggers fired {MAX_TRIGGER_CHAIN} times without a decision "
+                                    f"(last: '{trigger.name}')", trigger.pos)
+                st.frames.append(Frame(trigger.body, env))
+                return True
+    return False
+
+
+def _bindings(st, var, over, me):
+    if var is None:
+        yield {"me": me}
+        return
+    for item in st.items(over(st, {"me": me})):
+        yield {"me": me, var: item}

@@ -1,0 +1,156 @@
+"""Check stage, part one: the shape of a rule file (known keys, required parts, value types)."""
+from __future__ import annotations
+
+from .errors import Diagnostic, Position
+from .expressions import suggest
+from .loader import YList, YMap, position_of
+
+TEXT, NUMBER, FLAG, MAPPING, SEQUENCE, EXPR, EFFECTS = (
+    "text", "number", "true/false", "mapping", "list", "expression", "effects")
+
+TOP = {
+    "name": (TEXT, True), "description": (TEXT, False), "players": ("players", True),
+    "deck": (MAPPING, True), "zones": (MAPPING, True), "card_props": (MAPPING, False),
+    "card_vars": (MAPPING, False), "player_vars": (MAPPING, False), "vars": (MAPPING, False),
+    "functions": (MAPPING, False), "setup": (EFFECTS, False), "turn": (MAPPING, True),
+    "moves": (MAPPING, False), "triggers": (SEQUENCE, False), "end": (SEQUENCE, True),
+    "results": (MAPPING, False),
+}
+DECK = {"standard": (NUMBER, True), "start": (TEXT, True)}
+ZONE = {"per_player": (FLAG, False), "visibility": (TEXT, True), "capacity": (NUMBER, False),
+        "refill": (TEXT, False), "keep_face_up": (FLAG, False)}
+TURN = {"first": (EXPR, False), "do": (EFFECTS, True), "after": (EFFECTS, False)}
+MOVE = {"label": (TEXT, False), "rule": (TEXT, False), "if": (EXPR, False), "do": (EFFECTS, True)}
+TRIGGER = {"name": (TEXT, True), "rule": (TEXT, False), "for": (EXPR, False), "when": (EXPR, True),
+           "do": (EFFECTS, True)}
+END = {"rule": (TEXT, False), "for": (EXPR, False), "when": (EXPR, True), "winner": (EXPR, True)}
+RESULTS = {"score": (EXPR, False), "report": (MAPPING, False)}
+VISIBILITIES = ("hidden", "owner", "public")
+
+EFFECT_FORMS = {
+    "if": {"if": (EXPR, True), "then": (EFFECTS, True), "else": (EFFECTS, False)},
+    "for": {"for": (EXPR, True), "do": (EFFECTS, True)},
+    "while": {"while": (EXPR, True), "do": (EFFECTS, True)},
+    "choose": {"choose": (TEXT, True), "from": (EXPR, True), "where": (EXPR, False),
+               "min": (EXPR, False), "max": (EXPR, False), "optional": (EXPR, False),
+               "prompt": (TEXT, False), "by": (EXPR, False)},
+    "choose move": {"choose move": (SEQUENCE, True), "by": (EXPR, False)},
+}
+
+
+def check_shape(doc: YMap) -> list[Diagnostic]:
+    """Every shape problem of a loaded rule file, in file order."""
+    out: list[Diagnostic] = []
+    _mapping(doc, TOP, "the rule file", out)
+    for key, table in (("deck", DECK), ("turn", TURN), ("results", RESULTS)):
+        if isinstance(doc.get(key), YMap):
+            _mapping(doc[key], table, key, out)
+    for section in ("zones", "moves"):
+        if isinstance(doc.get(section), YMap):
+            for name, body in doc[section].items():
+                where = doc[section].value_pos[name]
+                if not isinstance(body, YMap):
+                    out.append(Diagnostic(where, f"{section} '{name}' must be a mapping"))
+                    continue
+                _mapping(body, ZONE if section == "zones" else MOVE, f"{section[:-1]} '{name}'", out)
+                if section == "zones" and body.get("visibility") not in VISIBILITIES and "visibility" in body:
+                    out.append(Diagnostic(body.value_pos["visibility"],
+                                          f"visibility must be one of {', '.join(VISIBILITIES)}"))
+    for section, table in (("triggers", TRIGGER), ("end", END)):
+        if isinstance(doc.get(section), YList):
+            for item, where in zip(doc[section], doc[section].item_pos):
+                if isinstance(item, YMap):
+                    _mapping(item, table, f"an entry of {section}", out)
+                else:
+                    out.append(Diagnostic(where, f"each entry of {section} must be a mapping"))
+    for key in ("setup",):
+        if key in doc:
+            check_effects(doc[key], doc.value_pos[key], out)
+    if isinstance(doc.get("turn"), YMap):
+        for key in ("do", "after"):
+            if key in doc["turn"]:
+                check_effects(doc["turn"][key], doc["turn"].value_pos[key], out)
+    if isinstance(doc.get("moves"), YMap):
+        for body in doc["moves"].values():
+            if isinstance(body, YMap) and "do" in body:
+                check_effects(body["do"], body.value_pos["do"], out)
+    if isinstance(doc.get("triggers"), YList):
+        for item in doc["triggers"]:
+            if isinstance(item, YMap) and "do" in item:
+                check_effects(item["do"], item.value_pos["do"], out)
+    return out
+
+
+def check_effects(block, where: Position, out: list) -> None:
+    """Check a `do:` list: each item a statement string or one of the block forms."""
+    if not isinstance(block, YList):
+        out.append(Diagnostic(where, "expected a list of effects"))
+        return
+    for item, pos in zip(block, block.item_pos):
+        if isinstance(item, str):
+            continue
+        if not isinstance(item, YMap):
+            out.append(Diagnostic(pos, "an effect is a statement in text or a mapping like 'if:'"))
+            continue
+        form = effect_form(item)
+        if form is None:
+            first = next(iter(item), "")
+            out.append(Diagnostic(pos, f"unknown effect '{first}'{suggest(first, EFFECT_FORMS)}; "
+                                       f"expected one of: {', '.join(EFFECT_FORMS)}"))
+            continue
+        _mapping(item, EFFECT_FORMS[form], f"'{form}'", out)
+        for key in ("then", "else", "do"):
+            if key in item:
+                check_effects(item[key], item.value_pos[key], out)
+
+
+def effect_form(item: YMap) -> str | None:
+    """Which block form a mapping effect is (`if`, `for`, `choose` ...), or None."""
+    for form in EFFECT_FORMS:
+        if form in item:
+            return form
+    return None
+
+
+def _mapping(value, table: dict, what: str, out: list) -> None:
+    if not isinstance(value, YMap):
+        out.append(Diagnostic(position_of(value, Position("?", 0, 0)), f"{what} must be a mapping"))
+        return
+    for key in value:
+        if key not in table:
+            out.append(Diagnostic(value.key_pos[key],
+                                  f"unknown key '{key}' in {what}{suggest(key, table)}"))
+            continue
+        kind = table[key][0]
+        problem = _type_problem(value[key], kind)
+        if problem:
+            out.append(Diagnostic(value.value_pos[key], f"'{key}' {problem}"))
+    for key, (_, required) in table.items():
+        if required and key not in value:
+            out.append(Diagnostic(value.pos, f"{what} needs '{key}'"))
+
+
+def _type_problem(value, kind: str) -> str | None:
+    if kind == TEXT and not isinstance(value, str):
+        return "must be text"
+    if kind == NUMBER and (isinstance(value, bool) or not isinstance(value, int)):
+        return "must be a whole number"
+    if kind == FLAG and not isinstance(value, bool):
+        return "must be true or false"
+    if kind == MAPPING and not isinstance(value, YMap):
+        return "must be a mapping"
+    if kind in (SEQUENCE, EFFECTS) and not isinstance(value, YList):
+        return "must be a list"
+    if kind == EXPR and not isinstance(value, (str, int)):
+        return "must be an expression"
+    if kind == "players":
+        if isinstance(value, bool):
+            return "must be a number of players or [min, max]"
+        if isinstance(value, int):
+            return None if 1 <= value <= 20 else "must be between 1 and 20"
+        if (isinstance(value, YList) and len(value) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+                and 1 <= value[0] <= value[1] <= 20):
+            return None
+        return "must be a number of players or [min, max] between 1 and 20"
+    return None

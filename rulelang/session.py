@@ -1,0 +1,34 @@
+"""Play one game to its end with a set of agents, each seeing only its own seat's view."""
+from __future__ import annotations
+
+from .errors import GameError
+from .runtime import apply_action, new_game
+from .views import seat_view
+
+DEFAULT_MAX_DECISIONS = 20_000
+
+
+def play_game(game, agents: list, seed: int, debug: bool = False,
+              max_decisions: int = DEFAULT_MAX_DECISIONS, on_step=None):
+    """Run a game until it ends; returns the final state. Raises GameError past the step bound."""
+    st = new_game(game, len(agents), seed, debug=debug)
+    if debug:
+        st.check_conservation()
+    while st.result is None:
+        if st.actions >= max_decisions:
+            raise GameError(f"no result after {max_decisions} decisions (step bound)")
+        decision = st.pending
+        agent = agents[decision.seat]
+        index = agent.choose(seat_view(st, decision.seat), decision)
+        apply_action(st, index)
+        if on_step is not None:
+            on_step(st)
+    return st
+
+
+def scores(st) -> list:
+    """Each seat's score by the ruleset's `results: score`, or 0 without one."""
+    from .values import Player
+    if st.game.score is None:
+        return [0] * st.n
+    return [st.game.score(st, {"me": Player(seat)}) for seat in range(st.n)]

@@ -1,0 +1,419 @@
+"""The mutable state of one game: where every card is, variables, chance, the program stack.
+
+Only this module and the interpreter change a state. `clone()` is cheap enough for bots that
+search: everything is flat dicts and lists of immutable values.
+"""
+from __future__ import annotations
+
+from .errors import GameError
+from .expressions import is_card
+from .rng import Rng
+from .values import Card, Marker, Player, Roll, ZoneRef, pretty
+
+MAX_DRAW = 1000
+
+
+class GameState:
+    """Everything that changes during one game."""
+
+    def __init__(self, game, players: int, seed: int):
+        self.game = game
+        self.n = players
+        self.rng = Rng(seed)
+        self.forced_dice: list[int] = []
+        self.stacked: set[str] = set()
+        self.forced_first: int | None = None
+        self.zones: dict[tuple, list] = {}
+        self.under_of: dict[int, list] = {}
+        self.loc: dict[int, tuple] = {}
+        self.cvars: dict[int, dict] = {}
+        self.down: set[int] = set()
+        self.next_marker = 1_000_000
+        self.vars = dict(game.game_vars)
+        self.pvars = [dict(game.player_vars) for _ in range(players)]
+        self.current = 0
+        self.turn_number = 0
+        self.stage = "start"
+        self.turn_closing = False
+        self.frames: list = []
+        self.pending = None
+        self.result = None
+        self.log: list[tuple] = []
+        self.actions = 0
+        self.call_depth = 0
+        self.trigger_chain = 0
+        for name, spec in game.zones.items():
+            owners = range(players) if spec.per_player else (None,)
+            for seat in owners:
+                self.zones[(name, seat)] = []
+        home = (game.deck_zone, None)
+        for card in game.cards:
+            self.zones[home].append(card)
+            self.loc[card.id] = ("z", home)
+
+    # ------------------------------------------------------------------ cloning
+    def clone(self) -> "GameState":
+        """An independent copy: same position, same chance to come."""
+        other = object.__new__(GameState)
+        other.__dict__.update(self.__dict__)
+        other.rng = self.rng.clone()
+        other.forced_dice = list(self.forced_dice)
+        other.stacked = set(self.stacked)
+        other.zones = {k: list(v) for k, v in self.zones.items()}
+        other.under_of = {k: list(v) for k, v in self.under_of.items()}
+        other.loc = dict(self.loc)
+        other.cvars = {k: dict(v) for k, v in self.cvars.items()}
+        other.down = set(self.down)
+        other.vars = dict(self.vars)
+        other.pvars = [dict(p) for p in self.pvars]
+        envs: dict[int, dict] = {}
+        other.frames = [frame.copy(envs) for frame in self.frames]
+        other.log = list(self.log)
+        return other
+
+    # ------------------------------------------------------------------ players
+    def player_list(self) -> list:
+        """All players in seat order."""
+        return [Player(seat) for seat in range(self.n)]
+
+    def current_player(self) -> Player:
+        """The player whose turn it is."""
+        return Player(self.current)
+
+    def opponent(self, player) -> Player:
+        """The other player of a two-player game."""
+        if self.n != 2:
+            raise GameError(f"'opponent' needs exactly two players, this game has {self.n}")
+        return Player(1 - self._seat(player))
+
+    def next_player(self, player) -> Player:
+        """The next seat clockwise."""
+        return Player((self._seat(player) + 1) % self.n)
+
+    @staticmethod
+    def _seat(player) -> int:
+        if not isinstance(player, Player):
+            raise GameError(f"expected a player, got {pretty(player)}")
+        return player.seat
+
+    # ------------------------------------------------------------------ reading
+    def items(self, value) -> list:
+        """A value as a list: a zone's cards (top first), a list, or one card."""
+        if isinstance(value, ZoneRef):
+            return list(self.zones[self.zone_key(value)])
+        if isinstance(value, list):
+            return value
+        if isinstance(value, tuple):
+            return list(value)
+        if value is None:
+            return []
+        if is_card(value) or isinstance(value, Player):
+            return [value]
+        if isinstance(value, str):
+            raise GameError(f"text '{value}' is not a collection")
+        raise GameError(f"{pretty(value)} is not a collection")
+
+    def zone_key(self, ref: ZoneRef) -> tuple:
+        """The storage key of a zone reference, checking it exists."""
+        key = (ref.name, ref.seat)
+        if key not in self.zones:
+            raise GameError(f"no zone {ref!r}")
+        return key
+
+    def under(self, card) -> list:
+        """The pieces attached under a card, in the order they were put there."""
+        if not is_card(card):
+            raise GameError(f"under() needs a card, got {pretty(card)}")
+        return list(self.under_of.get(card.id, ()))
+
+    def root(self, piece) -> tuple:
+        """The zone key that holds a piece, following attachments up to the card in a zone."""
+        place = self.loc.get(piece.id)
+        depth = 0
+        while place is not None and place[0] == "u":
+            piece = place[1]
+            place = self.loc.get(piece.id)
+            depth += 1
+            if depth > 100:
+                raise GameError("cards attached in a loop")
+        if place is None:
+            raise GameError(f"{pretty(piece)} is not in the game")
+        return place[1]
+
+    def attribute(self, value, name: str, env: dict):
+        """`value.name` for players, cards, markers, rolls and zones."""
+        game = self.game
+        if isinstance(value, Player):
+            spec = game.zones.get(name)
+            if spec is not None and spec.per_player:
+                return ZoneRef(name, value.seat)
+            if name in game.player_vars:
+                return self.pvars[value.seat][name]
+            if name == "seat":
+                return value.seat + 1
+            if name == "name":
+                return value.name
+        elif is_card(value):
+            stored = self.cvars.get(value.id)
+            if stored is not None and name in stored:
+                return stored[name]
+            if name in game.card_vars:
+                return game.card_vars[name]
+            prop = game.card_props.get(name)
+            if prop is not None:
+                return prop(self, {"it": value, "me": env.get("me")})
+            if isinstance(value, Card) and name in value.attributes:
+                return value.attributes[name]
+            if name in ("zone", "owner", "parent", "face_down", "name"):
+                return self._engine_attribute(value, name)
+        elif isinstance(value, Roll) and name in ("total", "high", "low", "fumble", "dice"):
+            return getattr(value, name)
+        elif isinstance(value, ZoneRef) and name in ("name", "owner"):
+            return value.name if name == "name" else (None if value.seat is None else Player(value.seat))
+        raise GameError(f"{pretty(value)} has no '{name}'")
+
+    def _engine_attribute(self, piece, name):
+        if name == "name":
+            return piece.name
+        if name == "face_down":
+            return piece.id in self.down
+        place = self.loc.get(piece.id)
+        if name == "parent":
+            return place[1] if place and place[0] == "u" else None
+        key = self.root(piece)
+        if name == "zone":
+            return ZoneRef(*key)
+        return None if key[1] is None else Player(key[1])
+
+    def visible_to(self, piece, seat: int) -> bool:
+        """Whether the player in `seat` may see which card this is."""
+        name, owner = self.root(piece)
+        visibility = self.game.zones[name].visibility
+        if visibility == "hidden":
+            return False
+        if piece.id in self.down or self._root_card(piece).id in self.down:
+            return owner == seat
+        return visibility == "public" or owner == seat
+
+    def _root_card(self, piece):
+        place = self.loc.get(piece.id)
+        while place is not None and place[0] == "u":
+            piece = place[1]
+            place = self.loc.get(piece.id)
+        return piece
+
+    # ------------------------------------------------------------------ chance
+    def roll(self, count: int, sides: int, zero_based: bool, text: str) -> Roll:
+        """Roll dice (forced results first, in rule tests), and log the roll."""
+        low = 0 if zero_based else 1
+        dice = []
+        for _ in range(count):
+            if self.forced_dice:
+                face = self.forced_dice.pop(0)
+                if not low <= face < low + sides:
+                    raise GameError(f"forced die {face} cannot come up on a {text} die")
+            else:
+                face = low + self.rng.below(sides)
+            dice.append(face)
+        result = Roll(tuple(dice))
+        self.say(f"rolls {text}: {result!r}")
+        return result
+
+    def shuffle(self, ref: ZoneRef) -> None:
+        """Shuffle a zone, unless a rule test stacked it."""
+        key = self.zone_key(ref)
+        if ref.name in self.stacked:
+            return
+        self.rng.shuffle(self.zones[key])
+
+    # ------------------------------------------------------------------ changing
+    def move(self, pieces, ref, where: str = "top", face_down: bool | None = None,
+             log: bool = True) -> dict:
+        """Move pieces to the top or bottom of a zone, or under a card (`ref` is then a card).
+
+        Returns who could see each moved piece before the move, for callers that log later.
+        """
+        moving = [p for p in self.items(pieces) if is_card(p)]
+        if not moving:
+            return {}
+        before = {p.id: self._seers(p) for p in moving}
+        for piece in moving if where != "top" else reversed(moving):
+            self._detach(piece)
+            if where == "under":
+                if not is_card(ref):
+                    raise GameError(f"can only put cards under a card, not under {pretty(ref)}")
+                if ref.id == piece.id:
+                    raise GameError(f"cannot put {pretty(piece)} under itself")
+                self.under_of.setdefault(ref.id, []).append(piece)
+                self.loc[piece.id] = ("u", ref)
+            elif isinstance(piece, Marker):
+                self._forget(piece)
+                continue
+            else:
+                key = self.zone_key(ref)
+                if where == "top":
+                    self.zones[key].insert(0, piece)
+                else:
+                    self.zones[key].append(piece)
+                self.loc[piece.id] = ("z", key)
+            self.cvars.pop(piece.id, None)
+            self.down.discard(piece.id)
+            if face_down:
+                self.down.add(piece.id)
+        if log:
+            target = f"to {pretty(ref)}" if where != "under" else f"under {pretty(ref)}"
+            self._log_move(moving, before, target)
+        return before
+
+    def _detach(self, piece) -> None:
+        place = self.loc.get(piece.id)
+        if place is None:
+            raise GameError(f"{pretty(piece)} is not in the game")
+        if place[0] == "z":
+            self.zones[place[1]].remove(piece)
+        else:
+            self.under_of[place[1].id].remove(piece)
+            if not self.under_of[place[1].id]:
+                del self.under_of[place[1].id]
+
+    def _forget(self, marker) -> None:
+        for child in self.under_of.pop(marker.id, []):
+            self.loc.pop(child.id, None)
+        self.loc.pop(marker.id, None)
+        self.cvars.pop(marker.id, None)
+
+    def mark(self, card, values: dict) -> Marker:
+        """Put a new marker with stored values under a card."""
+        if not is_card(card):
+            raise GameError(f"can only mark a card, not {pretty(card)}")
+        marker = Marker(self.next_marker)
+        self.next_marker += 1
+        self.under_of.setdefault(card.id, []).append(marker)
+        self.loc[marker.id] = ("u", card)
+        self.cvars[marker.id] = dict(values)
+        shown = ", ".join(f"{k} {v}" for k, v in values.items())
+        self.say(f"marks {pretty(card)} with a marker ({shown})")
+        return marker
+
+    def set_card_var(self, piece, name: str, value) -> None:
+        """Store a value on a card or marker until it changes zone."""
+        if not is_card(piece):
+            raise GameError(f"cannot store '{name}' on {pretty(piece)}")
+        self.cvars.setdefault(piece.id, {})[name] = value
+
+    def draw(self, count: int, source: ZoneRef, target: ZoneRef) -> int:
+        """Move up to `count` cards one at a time from the top of `source`, refilling it."""
+        if count > MAX_DRAW:
+            raise GameError(f"cannot draw {count} cards at once (at most {MAX_DRAW})")
+        drawn, before = [], {}
+        for _ in range(max(count, 0)):
+            key = self.zone_key(source)
+            if not self.zones[key] and not self._refill(source):
+                break
+            card = self.zones[key][0]
+            before.update(self.move(card, target, "bottom", log=False))
+            drawn.append(card)
+        if drawn:
+            self._log_move(drawn, before, f"from {pretty(source)} to {pretty(target)}", verb="draws")
+        return len(drawn)
+
+    def _refill(self, ref: ZoneRef) -> bool:
+        spec = self.game.zones[ref.name]
+        if spec.refill is None:
+            return False
+        source = ZoneRef(spec.refill, ref.seat if self.game.zones[spec.refill].per_player else None)
+        cards = self.zones[self.zone_key(source)]
+        if spec.keep_face_up:
+            cards = [c for c in cards if c.id not in self.down]
+        if not cards:
+            return False
+        self.move(list(cards), ref, log=False)
+        self.shuffle(ref)
+        self.say(f"shuffles {pretty(source)} into {pretty(ref)}", actor=False)
+        return True
+
+    def turn_face(self, pieces, face_down: bool) -> None:
+        """Turn cards face up (revealing them to all who may see the zone) or face down."""
+        for piece in self.items(pieces):
+            if face_down:
+                self.down.add(piece.id)
+            elif piece.id in self.down:
+                self.down.discard(piece.id)
+                self.say(f"turns up {pretty(piece)}", actor=False)
+
+    def finish(self, winners: list, tie: bool = False) -> None:
+        """End the game: the given seats win and the others lose, or everybody ties."""
+        if self.result is not None:
+            return
+        if tie:
+            self.result = tuple("draw" for _ in range(self.n))
+            self.log.append((None, "game over: a draw"))
+            return
+        self.result = tuple("win" if seat in winners else "loss" for seat in range(self.n))
+        names = ", ".join(Player(s).name for s in sorted(set(winners))) or "nobody"
+        self.log.append((None, f"game over: {names} win{'s' if len(set(winners)) == 1 else ''}"))
+
+    def ask(self, decision) -> None:
+        """Wait for an agent to answer `decision`."""
+        self.pending = decision
+
+    def describe_stored(self, piece) -> str:
+        """' (name value, ...)' for the values stored on a piece, '' when none."""
+        stored = self.cvars.get(piece.id)
+        if not stored:
+            return ""
+        return " (" + ", ".join(f"{k} {pretty(v)}" for k, v in stored.items()) + ")"
+
+    # ------------------------------------------------------------------ log
+    def say(self, text: str, seat: int | None = None, actor: bool = True) -> None:
+        """Add a log line, for all (seat None) or for one seat only."""
+        prefix = f"{Player(self.current).name} " if actor and self.stage == "turn" else ""
+        self.log.append((seat, prefix + text))
+
+    def _seers(self, piece) -> frozenset:
+        if isinstance(piece, Marker):
+            return frozenset(range(self.n))
+        return frozenset(s for s in range(self.n) if self.visible_to(piece, s))
+
+    def _log_move(self, moving, before, where_to, verb: str = "moves") -> None:
+        everyone = frozenset(range(self.n))
+        seen = {p.id: before[p.id] | self._seers_after(p) for p in moving}
+        if all(seen[p.id] == everyone for p in moving):
+            self.say(f"{verb} {pretty(moving)} {where_to}")
+            return
+        self.say(f"{verb} {len(moving)} card{'s' if len(moving) != 1 else ''} {where_to}")
+        for seat in range(self.n):
+            shown = [p for p in moving if seat in seen[p.id]]
+            if shown:
+                self.say(f"(you see: {pretty(shown)})", seat=seat, actor=False)
+
+    def _seers_after(self, piece) -> frozenset:
+        if piece.id not in self.loc:
+            return frozenset()
+        return self._seers(piece)
+
+    # ------------------------------------------------------------------ checks
+    def check_conservation(self) -> None:
+        """Every card of the deck is in exactly one place, and the index agrees."""
+        seen: dict[int, int] = {}
+        for key, cards in self.zones.items():
+            for piece in cards:
+                seen[piece.id] = seen.get(piece.id, 0) + 1
+                if self.loc.get(piece.id) != ("z", key):
+                    raise GameError(f"card {pretty(piece)} is misplaced in the index")
+        for parent_id, pieces in self.under_of.items():
+            for piece in pieces:
+                seen[piece.id] = seen.get(piece.id, 0) + 1
+                place = self.loc.get(piece.id)
+                if place is None or place[0] != "u" or place[1].id != parent_id:
+                    raise GameError(f"{pretty(piece)} is misplaced in the index")
+        for card in self.game.cards:
+            if seen.get(card.id, 0) != 1:
+                raise GameError(f"card {card.name} is in {seen.get(card.id, 0)} places")
+
+    def check_capacity(self) -> None:
+        """No zone holds more cards than its capacity."""
+        for (name, seat), cards in self.zones.items():
+            cap = self.game.zones[name].capacity
+            if cap is not None and len(cards) > cap:
+                raise GameError(f"zone {ZoneRef(name, seat)!r} holds {len(cards)} cards, capacity {cap}")

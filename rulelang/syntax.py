@@ -1,0 +1,67 @@
+"""Parse expressions and statements with the lark grammar, turning lark's errors into ours."""
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .errors import Position, RuleError
+
+GRAMMAR_PACKAGE = "rulelang.grammar"
+GRAMMAR_FILE = "rulelang.lark"
+
+
+def grammar_text() -> str:
+    """The grammar's source, from the installed package or the source tree."""
+    try:
+        return resources.files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        return (Path(__file__).resolve().parent.parent / "grammar" / GRAMMAR_FILE).read_text(encoding="utf-8")
+
+
+@functools.lru_cache(maxsize=1)
+def parser() -> Lark:
+    """The LALR parser for both start symbols, built once per process."""
+    return Lark(grammar_text(), parser="lalr", start=["start_expr", "start_statement"],
+                propagate_positions=True, maybe_placeholders=True)
+
+
+def parse(text: str, start: str, pos: Position) -> Tree:
+    """Parse `text` (an expression or a statement) written at `pos`; errors point into it."""
+    if not isinstance(text, str):
+        raise RuleError.at(pos, f"expected an expression as text, found {type(text).__name__}")
+    if "\n" in text.strip():
+        text_lines = text.strip().splitlines()
+        text = " ".join(line.strip() for line in text_lines)
+    try:
+        return parser().parse(text, start=start)
+    except UnexpectedInput as err:
+        column = getattr(err, "column", 0) or len(text) + 1
+        raise RuleError.at(pos.shifted(max(column - 1, 0)), describe(err, text)) from None
+
+
+def describe(err: UnexpectedInput, text: str) -> str:
+    """A short human sentence for a lark parse error."""
+    if isinstance(err, UnexpectedCharacters):
+        return f"unexpected character {text[err.pos_in_stream]!r}"
+    if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
+        return f"'{text.strip()}' ends too early (an unclosed bracket or a missing operand?)"
+    if isinstance(err, UnexpectedToken):
+        return f"unexpected {err.token.value!r}"
+    return "cannot parse"
+
+
+def node_column(node) -> int:
+    """The 0-based column where a tree or token starts inside its text."""
+    if isinstance(node, Token):
+        return (node.column or 1) - 1
+    meta = getattr(node, "meta", None)
+    if meta is not None and not meta.empty:
+        return meta.column - 1
+    for child in getattr(node, "children", ()):
+        if child is not None:
+            return node_column(child)
+    return 0

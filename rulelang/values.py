@@ -1,0 +1,125 @@
+"""The values a game is made of: cards, markers, players, zone references and dice rolls."""
+from __future__ import annotations
+
+import attrs
+
+SUITS = ("clubs", "diamonds", "hearts", "spades")
+SUIT_LETTERS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
+SUIT_SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+@attrs.frozen(eq=False)
+class Card:
+    """One physical card: an id, a unique name and its printed attributes."""
+
+    id: int
+    name: str
+    attributes: dict = attrs.field(factory=dict, hash=False)
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def pretty(self) -> str:
+        """A short human form, with suit symbols for standard cards."""
+        suit = self.attributes.get("suit")
+        if suit in SUIT_SYMBOLS and not self.attributes.get("joker"):
+            return f"{RANK_NAMES.get(self.attributes['rank'], self.attributes['rank'])}{SUIT_SYMBOLS[suit]}"
+        return self.name
+
+
+@attrs.frozen
+class Marker:
+    """A counter made during play (a wound, a token); it is not a card and is not conserved."""
+
+    id: int
+
+    @property
+    def name(self) -> str:
+        """The marker's label in choices and logs."""
+        return f"marker{self.id}"
+
+    def pretty(self) -> str:
+        """Markers have no face; their stored values say what they are."""
+        return "marker"
+
+
+@attrs.frozen
+class Player:
+    """A seat at the table, numbered from 0; shown as P1, P2 ..."""
+
+    seat: int
+
+    @property
+    def name(self) -> str:
+        """P1, P2 ... as players and rule tests call the seats."""
+        return f"P{self.seat + 1}"
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def pretty(self) -> str:
+        """The seat's display name."""
+        return self.name
+
+
+@attrs.frozen
+class ZoneRef:
+    """A zone by name, with its owner's seat for per-player zones (None for shared zones)."""
+
+    name: str
+    seat: int | None = None
+
+    def __repr__(self) -> str:
+        return self.name if self.seat is None else f"P{self.seat + 1}.{self.name}"
+
+    def pretty(self) -> str:
+        """How a zone is named in logs."""
+        return repr(self)
+
+
+class Roll(int):
+    """The total of a dice roll that also remembers each die."""
+
+    dice: tuple
+
+    def __new__(cls, dice: tuple):
+        roll = super().__new__(cls, sum(dice))
+        roll.dice = tuple(dice)
+        return roll
+
+    @property
+    def total(self) -> int:
+        """The sum of the dice."""
+        return int(self)
+
+    @property
+    def high(self) -> int:
+        """The highest die."""
+        return max(self.dice)
+
+    @property
+    def low(self) -> int:
+        """The lowest die."""
+        return min(self.dice)
+
+    @property
+    def fumble(self) -> bool:
+        """True when every die shows 0 (only zero-based dice can fumble)."""
+        return all(d == 0 for d in self.dice)
+
+    def __repr__(self) -> str:
+        return "+".join(map(str, self.dice)) + f"={int(self)}" if len(self.dice) > 1 else str(int(self))
+
+
+def pretty(value) -> str:
+    """A value as players read it in logs and prompts."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(pretty(v) for v in value) if value else "nothing"
+    if hasattr(value, "pretty"):
+        return value.pretty()
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

@@ -1,0 +1,34 @@
+"""What one seat may see: zones with visible cards named and hidden ones only counted."""
+from __future__ import annotations
+
+from .values import Player, pretty
+
+
+def seat_view(st, seat: int) -> dict:
+    """A plain-data view of the game for one seat; it never names a card the seat cannot see."""
+    zones = {}
+    for (name, owner), cards in st.zones.items():
+        label = name if owner is None else f"{Player(owner).name}.{name}"
+        zones[label] = [_piece(st, card, seat) for card in cards]
+    return {
+        "seat": seat,
+        "turn": st.turn_number,
+        "current": Player(st.current).name,
+        "vars": dict(st.vars),
+        "players": [{"name": Player(s).name, **st.pvars[s]} for s in range(st.n)],
+        "zones": zones,
+        "log": [text for audience, text in st.log if audience is None or audience == seat],
+    }
+
+
+def _piece(st, piece, seat: int) -> dict:
+    if not st.visible_to(piece, seat):
+        return {"card": None}
+    out = {"card": pretty(piece)}
+    stored = st.cvars.get(piece.id)
+    if stored:
+        out.update(stored)
+    under = st.under_of.get(piece.id)
+    if under:
+        out["under"] = [_piece(st, p, seat) for p in under]
+    return out
