@@ -14,6 +14,7 @@ from rulelang.rng import derive_seed
 from rulelang.ruletests import find_test_files, read_tests, run_test
 from rulelang.session import play_game, scores
 from rulelang.simulate import simulate as run_simulation
+from rulelang.views import seat_view
 
 from .terminal import HumanAgent
 
@@ -80,7 +81,8 @@ def play(ruleset, players, seed, debug):
             if audience is None:
                 click.echo(text)
     else:
-        agents[kinds.index("human")].show_log({"log": [t for a, t in st.log if a is None]})
+        seat = kinds.index("human")
+        agents[seat].show_log(seat_view(st, seat))
     points = scores(st)
     for seat, outcome in enumerate(st.result):
         click.echo(f"P{seat + 1}: {outcome}, score {points[seat]}")

@@ -52,6 +52,24 @@ def load_game(name_or_path: str) -> Game:
     path = resolve(name_or_path)
     doc = load_yaml(path)
     problems = check_shape(doc)
+    try:
+        game = Compiler(doc).compile()
+    except RuleError as err:
+        raise RuleError(_unique(problems + err.diagnostics)) from None
+    except Exception:
+        if problems:  # a malformed file can trip the compiler; the shape errors explain it
+            raise RuleError(problems) from None
+        raise
     if problems:
         raise RuleError(problems)
-    return Compiler(doc).compile()
+    return game
+
+
+def _unique(diagnostics: list) -> list:
+    """The diagnostics without repeats, in their first order."""
+    seen, out = set(), []
+    for diagnostic in diagnostics:
+        if diagnostic not in seen:
+            seen.add(diagnostic)
+            out.append(diagnostic)
+    return out

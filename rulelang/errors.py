@@ -17,6 +17,8 @@ class Position:
         return Position(self.path, self.line, self.column + columns)
 
     def __str__(self) -> str:
+        if self.line < 1:
+            return self.path
         return f"{self.path}:{self.line}:{self.column}"
 
 

@@ -155,7 +155,7 @@ class ExpressionCompiler:
             return lambda st, env: player
         if name in names.player_zones:
             raise self._error(node, pos, f"'{name}' is a zone of each player: write me.{name} or p.{name}")
-        known = set(locals_) | names.game_vars | names.shared_zones | set(BUILTIN_NAMES)
+        known = set(locals_) | names.game_vars | names.shared_zones | set(BUILTIN_NAMES) | {"true", "false", "none"}
         raise self._error(node, pos, f"unknown name '{name}'{suggest(name, known)}")
 
     def _attr(self, node, pos, locals_):

@@ -128,6 +128,10 @@ class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
             data.append(self.construct_object(item))
             data.item_pos.append(self.position(item.start_mark))
 
+    def construct_decimal(self, node):
+        """Integers are decimal: `0777` is 777, not an octal 511."""
+        return int(self.construct_scalar(node), 10)
+
     def construct_undefined(self, node):
         raise RuleError.at(self.position(node.start_mark),
                            f"YAML tag {node.tag} is not allowed in rule files")
@@ -135,6 +139,7 @@ class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
 
 _Loader.add_constructor("tag:yaml.org,2002:map", _Loader.construct_yaml_map)
 _Loader.add_constructor("tag:yaml.org,2002:seq", _Loader.construct_yaml_seq)
+_Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_decimal)
 _Loader.add_constructor(None, _Loader.construct_undefined)
 for _tag in ("binary", "timestamp", "set", "omap", "pairs", "float"):
     _Loader.add_constructor(f"tag:yaml.org,2002:{_tag}", _Loader.construct_undefined)

@@ -39,7 +39,8 @@ def parse(text: str, start: str, pos: Position) -> Tree:
     try:
         return parser().parse(text, start=start)
     except UnexpectedInput as err:
-        column = getattr(err, "column", 0) or len(text) + 1
+        at_end = isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END")
+        column = len(text) + 1 if at_end else (getattr(err, "column", 0) or len(text) + 1)
         raise RuleError.at(pos.shifted(max(column - 1, 0)), describe(err, text)) from None
 
 

@@ -1,0 +1,102 @@
+"""The command line, driven through click's CliRunner as a user would type it."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from rulelang.cli.main import main
+
+MINIMAL = "tests/data/minimal.yaml"
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+
+    def invoke(*args, input=None):
+        return runner.invoke(main, list(args), input=input, catch_exceptions=False)
+    return invoke
+
+
+def test_play_with_bots_prints_the_log_and_a_result(run):
+    result = run("play", "storma_slottet", "--players", "random,random", "--seed", "7")
+    assert result.exit_code == 0
+    assert "-- turn 1:" in result.output
+    assert "game over:" in result.output
+    assert result.output.rstrip().splitlines()[-2].startswith("P1: ")
+
+
+def test_play_is_repeatable_with_a_seed(run):
+    first = run("play", MINIMAL, "--players", "random,random,random", "--seed", "3").output
+    assert first == run("play", MINIMAL, "--players", "random,random,random", "--seed", "3").output
+
+
+def test_a_human_plays_through_standard_input(run):
+    result = run("play", MINIMAL, "--players", "human,random", "--seed", "1", input="1\n" * 10)
+    assert result.exit_code == 0
+    assert "P1: choose c" in result.output
+    assert "P1.hand (3)" in result.output
+    assert "game over:" in result.output
+
+
+def test_human_view_hides_the_other_hand(run):
+    result = run("play", MINIMAL, "--players", "human,random", "--seed", "1", input="1\n" * 10)
+    first_table = result.output.split("P1: choose")[0]
+    assert "P2.hand (3)" in first_table and "3 hidden" in first_table
+
+
+def test_play_rejects_unknown_agents_and_wrong_player_counts(run):
+    assert run("play", "storma_slottet", "--players", "human,robot").exit_code == 2
+    assert run("play", "storma_slottet", "--players", "random").exit_code == 2
+
+
+def test_simulate_json_has_the_fixed_keys_and_repeats(run):
+    args = ("simulate", "storma_slottet", "--games", "6", "--seed", "11", "--json")
+    first = json.loads(run(*args).output)
+    second = json.loads(run(*args).output)
+    for key in ("games", "errors", "actions", "elapsed_s", "results"):
+        assert key in first
+    assert first["games"] == 6 and first["errors"] == 0
+    assert sum(r["wins"] + r["losses"] + r["draws"] for r in first["results"]) == 12
+    first.pop("elapsed_s"), second.pop("elapsed_s")
+    assert first == second
+
+
+def test_simulate_in_two_workers_gives_the_same_results(run):
+    one = json.loads(run("simulate", MINIMAL, "--games", "8", "--json").output)
+    two = json.loads(run("simulate", MINIMAL, "--games", "8", "--json", "--workers", "2").output)
+    one.pop("elapsed_s"), two.pop("elapsed_s")
+    assert one == two
+
+
+def test_validate_clean_and_broken_files(run, tmp_path):
+    assert run("validate", "storma_slottet", MINIMAL).exit_code == 0
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(open(MINIMAL).read().replace("count(me.hand) > 0", "count(me.hnd) > 0"))
+    result = run("validate", str(broken))
+    assert result.exit_code == 1
+    assert f"{broken}:" in result.output and "unknown attribute 'hnd' (did you mean 'hand'?)" in result.output
+    data = json.loads(run("validate", str(broken), "--format", "json").output)
+    assert data["errors"] == 1 and data["diagnostics"][0]["message"].startswith("unknown attribute")
+
+
+def test_missing_ruleset_is_a_clean_error(run):
+    result = run("play", "no_such_game")
+    assert result.exit_code == 1
+    assert "no such rule file or packaged ruleset" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_rule_tests_run_and_report(run):
+    result = run("test")
+    assert result.exit_code == 0
+    assert " passed, 0 failed" in result.output
+
+
+def test_a_failing_rule_test_fails_the_command(run, tmp_path):
+    (tmp_path / "bad.test.yaml").write_text(
+        "ruleset: storma_slottet\ntests:\n  - name: wrong\n    covers: [SS-1]\n"
+        "    expect: \"count(draw) == 53\"\n")
+    result = run("test", str(tmp_path))
+    assert result.exit_code == 1
+    assert "FAIL wrong" in result.output and "expected count(draw) == 53" in result.output

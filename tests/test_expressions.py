@@ -1,0 +1,131 @@
+"""Expression semantics as a table of (source, expected value), evaluated on a fixed position."""
+import pytest
+
+from rulelang.api import load_game
+from rulelang.errors import GameError, RuleError
+from rulelang.expressions import ExpressionCompiler
+from rulelang.runtime import new_game
+from rulelang.values import Player, ZoneRef
+
+MINIMAL = "tests/data/minimal.yaml"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(MINIMAL)
+
+
+@pytest.fixture
+def evaluate(game):
+    st = new_game(game, 2, seed=5)
+    st.forced_dice.extend([3, 0, 0, 0, 6, 1, 2])
+    compiler = ExpressionCompiler(game.names, game.functions)
+
+    def run(source):
+        return compiler.compile(source, game.zones["draw"].pos)(st, {"me": Player(0)})
+    run.state = st
+    return run
+
+
+CASES = [
+    ("1 + 2 * 3", 7),
+    ("(1 + 2) * 3", 9),
+    ("7 // 2", 3),
+    ("7 % 4", 3),
+    ("-3 + 1", -2),
+    ("2 < 3 and 3 <= 3", True),
+    ("not 1 == 1", False),
+    ("1 if false else 2", 2),
+    ("'a' == 'a'", True),
+    ("3 in [1, 2, 3]", True),
+    ("4 not in [1, 2, 3]", True),
+    ("none == none", True),
+    ("count([1, 2, 3])", 3),
+    ("sum([1, 2, 3])", 6),
+    ("count(x in [1, 2, 3, 4] | x > 2)", 2),
+    ("sum(x in [1, 2, 3] | x * x)", 14),
+    ("max(x in [4, 9, 2] | x)", 9),
+    ("min([4, 9, 2])", 2),
+    ("max(x in [] | x)", None),
+    ("any(x in [1, 2] | x == 2)", True),
+    ("all(x in [1, 2] | x == 2)", False),
+    ("select(x in [1, 2, 3] | x != 2)", [1, 3]),
+    ("collect(x in [[1], [2, 3]] | x)", [1, 2, 3]),
+    ("first([5, 6])", 5),
+    ("last([5, 6])", 6),
+    ("first([])", None),
+    ("twice(21)", 42),
+    ("abs(-4)", 4),
+    ("card('QH').rank", 12),
+    ("card('QH').suit", "hearts"),
+    ("card('10S').value", 10),
+    ("card('AC').color", "black"),
+    ("card('QH').bonus", 0),
+    ("count(draw) + count(P1.hand) + count(P2.hand)", 52),
+    ("count(P1.hand)", 3),
+    ("P2 == other(P1)", True),
+    ("next(P2) == P1", True),
+    ("me == P1", True),
+    ("opponent == P2", True),
+    ("current == P1", True),
+    ("P1.seat", 1),
+    ("P1.points + tricks", 0),
+    ("[1, 2] + [3]", [1, 2, 3]),
+]
+
+
+@pytest.mark.parametrize("source, expected", CASES)
+def test_expression_values(evaluate, source, expected):
+    assert evaluate(source) == expected
+
+
+def test_zone_names_evaluate_to_references(evaluate):
+    assert evaluate("draw") == ZoneRef("draw")
+    assert evaluate("P2.table") == ZoneRef("table", 1)
+
+
+def test_dice_use_forced_results_then_keep_their_faces(evaluate):
+    roll = evaluate("2T10")
+    assert (int(roll), roll.dice, roll.high, roll.fumble) == (3, (3, 0), 3, False)
+    fumble = evaluate("2T10")
+    assert fumble.fumble and int(fumble) == 0
+    assert int(evaluate("1d6")) == 6
+    assert evaluate("7 + 2d6") == 7 + 1 + 2
+
+
+def test_unforced_dice_stay_in_range(evaluate):
+    faces = {int(evaluate("1T10")) for _ in range(300)} - {3, 0, 6, 1, 2}
+    assert faces <= set(range(10)) and faces
+    assert {int(evaluate("1d6")) for _ in range(200)} == set(range(1, 7))
+
+
+@pytest.mark.parametrize("source, message, column", [
+    ("count(hand", "ends too early", 11),
+    ("1 +* 2", "unexpected '*'", 4),
+    ("drow", "unknown name 'drow' (did you mean 'draw'?)", 1),
+    ("P1.hnad", "unknown attribute 'hnad' (did you mean 'hand'?)", 4),
+    ("hand", "'hand' is a zone of each player", 1),
+    ("cuont(draw)", "unknown function 'cuont' (did you mean 'count'?)", 1),
+    ("twice(1, 2)", "twice() takes 1 argument(s), got 2", 1),
+    ("2T0", "a die has 2 to 1000 sides", 1),
+    ("1000T10", "between 1 and 100 dice", 1),
+    ("card('ZZ')", "no card named 'ZZ'", 6),
+    ("x in draw | 1", "unexpected '|'", 11),
+    ("count(x | 1)", "write count(x in collection | ...)", 7),
+    ("1 @ 2", "unexpected character '@'", 3),
+])
+def test_expression_errors_point_at_the_mistake(game, source, message, column):
+    compiler = ExpressionCompiler(game.names, game.functions)
+    base = game.zones["draw"].pos
+    with pytest.raises(RuleError) as err:
+        compiler.compile(source, base)
+    diagnostic = err.value.diagnostics[0]
+    assert message in diagnostic.message
+    assert diagnostic.position.line == base.line
+    assert diagnostic.position.column == base.column + column - 1
+
+
+@pytest.mark.parametrize("source", ["1 // 0", "P1 < 3", "first(3)"])
+def test_runtime_errors_are_game_errors(evaluate, source):
+    with pytest.raises(GameError):
+        evaluate(source)

@@ -1,0 +1,61 @@
+"""Every packaged ruleset loads, and seeded random games end, conserve cards and repeat exactly."""
+import pytest
+
+from rulelang.agents import random_agents
+from rulelang.api import load_game, packaged_rulesets
+from rulelang.runtime import apply_action, new_game
+from rulelang.session import play_game
+from rulelang.views import seat_view
+
+RULESETS = sorted(packaged_rulesets())
+GAMES_PER_RULESET = 12
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_random_games_end_and_conserve_cards(name):
+    game = load_game(name)
+    for seed in range(GAMES_PER_RULESET):
+        st = play_game(game, random_agents(game.min_players, seed), seed, debug=True)
+        assert st.result is not None
+        assert sorted(st.result) in (["loss"] * (st.n - 1) + ["win"], ["draw"] * st.n) or "win" in st.result
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_same_seed_same_game(name):
+    game = load_game(name)
+    logs = [play_game(game, random_agents(game.min_players, 99), 99).log for _ in range(2)]
+    assert logs[0] == logs[1]
+    other = play_game(game, random_agents(game.min_players, 98), 98).log
+    assert other != logs[0]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_clone_plays_on_independently(name):
+    game = load_game(name)
+    st = new_game(game, game.min_players, 4)
+    agents = random_agents(game.min_players, 4)
+    for _ in range(25):
+        apply_action(st, agents[st.pending.seat].choose(None, st.pending))
+    copy = st.clone()
+    before = (list(st.log), {k: list(v) for k, v in st.zones.items()})
+    finish = random_agents(game.min_players, 5)
+    while copy.result is None:
+        apply_action(copy, finish[copy.pending.seat].choose(None, copy.pending))
+    copy.check_conservation()
+    assert (st.log, st.zones) == before
+    apply_action(st, 0)
+    st.check_conservation()
+
+
+def test_a_seat_view_names_no_card_the_seat_cannot_see():
+    game = load_game("storma_slottet")
+    st = new_game(game, 2, 3)
+    for label in ("hearts", "spades", "JH", "JS"):
+        st.pending and apply_action(st, st.pending.labels().index(label))
+    for seat, other in ((0, 1), (1, 0)):
+        view = seat_view(st, seat)
+        assert all(piece["card"] is None for piece in view["zones"][f"P{other + 1}.hand"])
+        assert all(piece["card"] is None for piece in view["zones"]["draw"])
+        text = "\n".join(view["log"])
+        hidden = [card.pretty() for card in st.zones[("hand", other)]]
+        assert hidden and not [name for name in hidden if name in text]
