@@ -8,6 +8,7 @@ class RandomAgent:
     """Chooses uniformly among the legal options, from its own seeded generator."""
 
     name = "random"
+    needs_view = False  # it never looks, so the session need not build a view for it
 
     def __init__(self, seed: int):
         self.rng = Rng(seed)

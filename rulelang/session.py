@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .errors import GameError
 from .runtime import apply_action, new_game
+from .values import Player
 from .views import seat_view
 
 DEFAULT_MAX_DECISIONS = 20_000
@@ -19,7 +20,8 @@ def play_game(game, agents: list, seed: int, debug: bool = False,
             raise GameError(f"no result after {max_decisions} decisions (step bound)")
         decision = st.pending
         agent = agents[decision.seat]
-        index = agent.choose(seat_view(st, decision.seat), decision)
+        view = seat_view(st, decision.seat) if getattr(agent, "needs_view", True) else None
+        index = agent.choose(view, decision)
         apply_action(st, index)
         if on_step is not None:
             on_step(st)
@@ -28,7 +30,6 @@ def play_game(game, agents: list, seed: int, debug: bool = False,
 
 def scores(st) -> list:
     """Each seat's score by the ruleset's `results: score`, or 0 without one."""
-    from .values import Player
     if st.game.score is None:
         return [0] * st.n
     return [st.game.score(st, {"me": Player(seat)}) for seat in range(st.n)]
