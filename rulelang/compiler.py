@@ -50,6 +50,7 @@ class Compiler:
             return default
 
     def section(self, key, kind=YMap):
+        """A top-level section if it has the expected type, else an empty one."""
         value = self.doc.get(key)
         return value if isinstance(value, kind) else kind()
 
@@ -104,6 +105,7 @@ class Compiler:
 
     # ------------------------------------------------------------------ declarations
     def deck(self):
+        """The deck's cards and the zone they start in."""
         deck = self.section("deck")
         size = deck.get("standard", 54)
         if size not in STANDARD_SIZES:
@@ -113,6 +115,7 @@ class Compiler:
         return standard_deck(size), str(deck.get("start", ""))
 
     def zones(self) -> dict:
+        """The declared zones, checking refill references."""
         zones = {}
         section = self.section("zones")
         for name, body in section.items():
@@ -129,12 +132,14 @@ class Compiler:
         return zones
 
     def players(self):
+        """The (min, max) number of seats."""
         value = self.doc.get("players", 2)
         if isinstance(value, list) and len(value) == 2:
             return int(value[0]), int(value[1])
         return (value, value) if isinstance(value, int) else (2, 2)
 
     def plain_values(self, key) -> dict:
+        """Initial values of a variables section (numbers, text or none)."""
         section = self.section(key)
         out = {}
         for name, value in section.items():
@@ -146,6 +151,7 @@ class Compiler:
         return out
 
     def function_signatures(self) -> dict:
+        """name -> (parameters, body, position) for every declared function."""
         section = self.section("functions")
         out = {}
         for signature, body in section.items():
@@ -159,6 +165,7 @@ class Compiler:
 
     # ------------------------------------------------------------------ rules
     def moves(self) -> dict:
+        """Every declared move, compiled."""
         section = self.section("moves")
         out = {}
         for name, body in section.items():
@@ -171,6 +178,7 @@ class Compiler:
         return out
 
     def turn(self) -> TurnSpec:
+        """The turn: who starts, its program and its after-effects."""
         turn = self.section("turn")
         first = None
         if "first" in turn and turn["first"] != "random":
@@ -189,6 +197,7 @@ class Compiler:
         return var, self.expressions.compile_tree(tree.children[1], pos, frozenset(scope))
 
     def triggers(self) -> tuple:
+        """Every trigger, compiled."""
         out = []
         for item in self.section("triggers", YList):
             if not isinstance(item, YMap):
@@ -200,6 +209,7 @@ class Compiler:
         return tuple(out)
 
     def ends(self) -> tuple:
+        """Every end condition, compiled."""
         out = []
         for item in self.section("end", YList):
             if not isinstance(item, YMap):
@@ -211,22 +221,26 @@ class Compiler:
         return tuple(out)
 
     def optional_binding(self, item):
+        """The (variable, collection, scope) of an optional `for:` key."""
         if "for" not in item:
             return None, None, {"me"}
         var, over = self.guard(self.binding, item["for"], item.value_pos["for"], {"me"}, default=(None, None))
         return var, over, {"me", var} if var else {"me"}
 
     def score(self):
+        """The per-seat score expression, or None."""
         results = self.section("results")
         return self.expr(results["score"], results.value_pos["score"], {"me"}) if "score" in results else None
 
     def report(self) -> dict:
+        """The game-wide figures to report, compiled."""
         report = self.section("results").get("report", YMap())
         if not isinstance(report, YMap):
             return {}
         return {name: self.expr(text, report.value_pos[name], {"me"}) for name, text in report.items()}
 
     def check_move_references(self, moves) -> None:
+        """Every `choose move` names declared moves."""
         def walk(block):
             for item, pos in zip(block, getattr(block, "item_pos", [])):
                 if isinstance(item, YMap):
@@ -258,6 +272,7 @@ class Compiler:
         return tuple(nodes)
 
     def effect(self, item, pos, scope):
+        """Compile one effect: a statement string or a block mapping."""
         if isinstance(item, str):
             fn = self.statements.compile(item, pos, scope)
             return Break(pos) if fn is None else Statement(fn, pos)
@@ -281,6 +296,7 @@ class Compiler:
         return None
 
     def choose(self, item, pos, scope):
+        """Compile a `choose:` block."""
         var = str(item["choose"])
         if not NAME.match(var):
             raise RuleError.at(item.value_pos["choose"], f"'choose' names the variable to bind, not '{var}'")

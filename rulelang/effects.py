@@ -108,6 +108,7 @@ class Node:
     pos: Position
 
     def run(self, st, frame) -> None:  # pragma: no cover - abstract
+        """Do what the node says to the state; blocks push frames, choices ask."""
         raise NotImplementedError
 
 

@@ -72,9 +72,11 @@ class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
         self.depth = 0
 
     def position(self, mark) -> Position:
+        """A yaml mark as a 1-based Position in this file."""
         return Position(self.path, mark.line + 1, mark.column + 1)
 
     def compose_node(self, parent, index):
+        """Refuse aliases, anchors and deep nesting while composing."""
         if self.check_event(AliasEvent):
             event = self.peek_event()
             raise RuleError.at(self.position(event.start_mark),
@@ -93,6 +95,7 @@ class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
             self.depth -= 1
 
     def construct_object(self, node, deep=False):
+        """Build a value; text remembers where it was written."""
         value = super().construct_object(node, deep=True)
         pos = self.position(node.start_mark)
         if isinstance(value, str):
@@ -105,6 +108,7 @@ class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
         return value
 
     def construct_yaml_map(self, node):
+        """A YMap with the positions of its keys and values; duplicate keys are errors."""
         data = YMap()
         data.pos = self.position(node.start_mark)
         data.key_pos, data.value_pos = {}, {}
@@ -120,6 +124,7 @@ class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
             data.value_pos[key] = self.position(value_node.start_mark)
 
     def construct_yaml_seq(self, node):
+        """A YList with the positions of its items."""
         data = YList()
         data.pos = self.position(node.start_mark)
         data.item_pos = []
@@ -133,6 +138,7 @@ class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
         return int(self.construct_scalar(node), 10)
 
     def construct_undefined(self, node):
+        """Any tag we do not allow is an error."""
         raise RuleError.at(self.position(node.start_mark),
                            f"YAML tag {node.tag} is not allowed in rule files")
 

@@ -106,6 +106,7 @@ class _Runner:
         self.placed: set = set()
 
     def run(self):
+        """Lay out the position, play the steps, check the final expectations."""
         body = self.body
         players = int(body.get("players", self.game.min_players))
         st = new_game(self.game, players, int(body.get("seed", 1)), debug=True, prepare=self.prepare)
@@ -119,6 +120,7 @@ class _Runner:
 
     # ------------------------------------------------------------------ setting up
     def prepare(self, st):
+        """Before the game runs: forced dice, skipped setup, stacked and laid-out zones, variables."""
         body = self.body
         st.forced_dice.extend(int(d) for d in body.get("dice", []))
         if body.get("start", "setup") == "turn":
@@ -137,6 +139,7 @@ class _Runner:
             self.set_var(st, name, value, body["vars"].key_pos[name])
 
     def zone(self, text: str, pos) -> ZoneRef:
+        """A zone reference from a test's zone name (`draw`, `P1.hand`)."""
         owner, _, name = text.rpartition(".")
         spec = self.game.zones.get(name)
         if spec is None:
@@ -146,12 +149,14 @@ class _Runner:
         return ZoneRef(name, self.player(owner, pos).seat if owner else None)
 
     def player(self, text, pos) -> Player:
+        """A seat from its name (`P1`)."""
         names = {Player(s).name: Player(s) for s in range(self.game.max_players)}
         if text not in names:
             raise RuleError.at(pos, f"'{text}' is not a seat (P1, P2 ...)")
         return names[text]
 
     def card(self, name, pos):
+        """A card of the deck from its name."""
         card = self.game.card_by_name.get(str(name))
         if card is None:
             raise RuleError.at(pos, f"no card named '{name}' in the deck")
@@ -165,6 +170,7 @@ class _Runner:
             self.place(st, spec, item_pos, ref, "top")
 
     def place(self, st, spec, pos, target, where):
+        """Lay one card (with what lies under it and its stored values) or a marker."""
         if isinstance(spec, YMap) and "marker" in spec:
             st.mark(target, {k: int(v) for k, v in spec["marker"].items()})
             return
@@ -184,6 +190,7 @@ class _Runner:
                 self.place(st, child, child_pos, card, "under")
 
     def set_var(self, st, name, value, pos):
+        """Set a game or player variable from a test's `vars:`."""
         owner, _, var = name.rpartition(".")
         if owner:
             if var not in self.game.player_vars:
@@ -196,6 +203,7 @@ class _Runner:
 
     # ------------------------------------------------------------------ playing
     def step(self, step, pos):
+        """Play one step's choices, then check its assertions."""
         if not isinstance(step, YMap):
             raise RuleError.at(pos, "a step is a mapping: play, not_legal, options, expect or dice")
         unknown = set(step) - STEP_KEYS
@@ -239,15 +247,18 @@ class _Runner:
                 self.fail(pos, f"{name} is {'hidden from' if wanted else 'visible to'} {seat_name}")
 
     def labels(self):
+        """The labels of the options now offered."""
         return self.st.pending.labels() if self.st.pending else []
 
     @staticmethod
     def as_list(value):
+        """A value as a list (a single value becomes a list of one)."""
         if value is None:
             return []
         return list(value) if isinstance(value, list) else [value]
 
     def expectations(self, value, pos=None):
+        """(expression, position) pairs of an `expect:` value."""
         if value is None:
             return []
         if isinstance(value, YList):
@@ -255,6 +266,7 @@ class _Runner:
         return [(value, getattr(value, "pos", pos))]
 
     def expect(self, text, pos):
+        """Fail unless the expression holds now."""
         check = self.expressions.compile(text, pos, frozenset())
         env = {"me": Player(self.st.current)}
         try:
@@ -265,6 +277,7 @@ class _Runner:
             self.fail(pos, f"expected {text}")
 
     def check_winner(self, wanted, pos):
+        """Fail unless the game's result is the one the test names."""
         result = self.st.result
         if wanted is None or wanted == "none":
             if result is not None:
@@ -281,5 +294,6 @@ class _Runner:
             self.fail(pos, f"result is {list(result)}, expected {list(expected)}")
 
     def fail(self, pos, message):
+        """Raise a failure at a position, with the recent game log."""
         recent = [text for audience, text in self.st.log[-12:] if audience is None]
         raise RuleTestFailure(pos, message + "\n      recent log:\n        " + "\n        ".join(recent))
