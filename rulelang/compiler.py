@@ -10,11 +10,11 @@ import re
 from lark import Tree
 
 from .decks import STANDARD_ATTRIBUTES, STANDARD_SIZES, standard_deck
-from .effects import Break, Choose, ChooseMove, For, If, Statement, While
+from .effects import Choose, ChooseMove, For, If, While
 from .errors import Diagnostic, Position, RuleError
 from .expressions import ExpressionCompiler, Names
 from .loader import YList, YMap
-from .ruleset import EndRule, Function, Game, Move, Trigger, TurnSpec, ZoneSpec
+from .ruleset import EndRule, Function, Game, Move, Procedure, Trigger, TurnSpec, ZoneSpec
 from .schema import effect_form
 from .statements import StatementCompiler
 from .syntax import parse
@@ -68,17 +68,20 @@ class Compiler:
             self.error(doc["deck"].value_pos.get("start", doc.pos) if isinstance(doc.get("deck"), YMap) else doc.pos,
                        f"the deck must start in a shared zone; '{deck_zone}' is not one")
         low, high = self.players()
-        functions_decl = self.function_signatures()
+        functions_decl = self.signatures("functions")
+        procedures_decl = self.signatures("procedures")
         names = Names(
             shared_zones=frozenset(n for n, z in zones.items() if not z.per_player),
             player_zones=frozenset(n for n, z in zones.items() if z.per_player),
             game_vars=frozenset(self.section("vars")),
             player_vars=frozenset(self.section("player_vars")),
             card_vars=frozenset(self.section("card_vars")),
+            zone_vars=frozenset(self.section("zone_vars")),
             card_props=frozenset(self.section("card_props")),
             card_attributes=STANDARD_ATTRIBUTES,
             card_names=frozenset(c.name for c in cards),
             functions={name: len(params) for name, (params, _, _) in functions_decl.items()},
+            procedures={name: len(params) for name, (params, _, _) in procedures_decl.items()},
             max_players=high,
         )
         self.expressions = ExpressionCompiler(names, self.function_table)
@@ -88,14 +91,18 @@ class Compiler:
         props = self.section("card_props")
         card_props = {name: self.expr(text, props.value_pos[name], {"it"}) for name, text in props.items()}
         moves = self.moves()
+        procedures = {name: Procedure(name, params, self.block(body, pos, set(params) | {"me"}), pos)
+                      for name, (params, body, pos) in procedures_decl.items()}
         game = Game(
             name=str(doc.get("name", "?")), path=self.path, min_players=low, max_players=high,
             cards=cards, card_by_name={c.name: c for c in cards}, deck_zone=deck_zone, zones=zones,
             game_vars=self.plain_values("vars"), player_vars=self.plain_values("player_vars"),
-            card_vars=self.plain_values("card_vars"), card_props=card_props,
+            card_vars=self.plain_values("card_vars"), zone_vars=self.plain_values("zone_vars"),
+            card_props=card_props,
             functions=dict(self.function_table),
             setup=self.block(doc.get("setup", YList()), doc.value_pos.get("setup", doc.pos), {"me"}),
-            turn=self.turn(), moves=moves, triggers=self.triggers(), ends=self.ends(),
+            turn=self.turn(), moves=moves, reactions=self.reactions(moves), procedures=procedures,
+            triggers=self.triggers(), ends=self.ends(),
             score=self.score(), report=self.report(), names=names,
         )
         self.check_move_references(moves)
@@ -124,8 +131,13 @@ class Compiler:
                 self.error(pos, f"zone name '{name}' must be a plain name")
             if not isinstance(body, YMap):
                 continue
+            count = body.get("count")
+            if count is not None and not 1 <= count <= 100:
+                self.error(body.value_pos["count"], "a zone's count must be between 1 and 100")
+                count = None
             zones[name] = ZoneSpec(name, bool(body.get("per_player", False)), str(body.get("visibility", "public")),
-                                   body.get("capacity"), body.get("refill"), bool(body.get("keep_face_up", False)), pos)
+                                   body.get("capacity"), body.get("refill"), bool(body.get("keep_face_up", False)),
+                                   count, pos)
         for spec in zones.values():
             if spec.refill is not None and spec.refill not in zones:
                 self.error(section[spec.name].value_pos["refill"], f"refill names unknown zone '{spec.refill}'")
@@ -150,14 +162,14 @@ class Compiler:
             out[name] = value if not isinstance(value, str) else str(value)
         return out
 
-    def function_signatures(self) -> dict:
-        """name -> (parameters, body, position) for every declared function."""
-        section = self.section("functions")
+    def signatures(self, key) -> dict:
+        """name -> (parameters, body, position) for every function or procedure declared."""
+        section = self.section(key)
         out = {}
         for signature, body in section.items():
             found = SIGNATURE.match(signature)
             if not found:
-                self.error(section.key_pos[signature], f"write a function as name(param, ...), not '{signature}'")
+                self.error(section.key_pos[signature], f"write a {key[:-1]} as name(param, ...), not '{signature}'")
                 continue
             params = tuple(p.strip() for p in (found.group(2) or "").split(",") if p.strip())
             out[found.group(1)] = (params, body, section.value_pos[signature])
@@ -176,6 +188,15 @@ class Compiler:
             do = self.block(body.get("do", YList()), body.value_pos.get("do", pos), {"me"})
             out[name] = Move(name, str(body.get("label", name)), str(body.get("rule", "")), legal, do, pos)
         return out
+
+    def reactions(self, moves) -> tuple:
+        """The names of the moves other players may make out of turn."""
+        section = self.section("reactions")
+        names = section.get("moves", YList())
+        for name, pos in zip(names, getattr(names, "item_pos", ())):
+            if name not in moves:
+                self.error(pos, f"unknown move '{name}'")
+        return tuple(str(n) for n in names if n in moves)
 
     def turn(self) -> TurnSpec:
         """The turn: who starts, its program and its after-effects."""
@@ -254,6 +275,7 @@ class Compiler:
         blocks = [doc.get("setup"), self.section("turn").get("do"), self.section("turn").get("after")]
         blocks += [m.get("do") for m in self.section("moves").values() if isinstance(m, YMap)]
         blocks += [t.get("do") for t in self.section("triggers", YList) if isinstance(t, YMap)]
+        blocks += list(self.section("procedures").values())
         for block in blocks:
             if isinstance(block, YList):
                 walk(block)
@@ -274,8 +296,7 @@ class Compiler:
     def effect(self, item, pos, scope):
         """Compile one effect: a statement string or a block mapping."""
         if isinstance(item, str):
-            fn = self.statements.compile(item, pos, scope)
-            return Break(pos) if fn is None else Statement(fn, pos)
+            return self.statements.compile(item, pos, scope)
         form = effect_form(item)
         if form == "if":
             return If(self.expr(item["if"], item.value_pos["if"], scope),

@@ -11,6 +11,7 @@ from .errors import GameError, Position
 from .values import Player, pretty
 
 MAX_LOOP = 1000
+MAX_FRAMES = 200
 
 
 class Frame:
@@ -180,6 +181,24 @@ class Break(Node):
         raise GameError("'break' outside a loop", self.pos)
 
 
+@attrs.frozen
+class Call(Node):
+    """`call name(args)`: run a procedure's effects with its parameters bound."""
+
+    name: str
+    args: tuple = attrs.field(eq=False)
+    pos: Position
+
+    def run(self, st, frame):
+        procedure = st.game.procedures[self.name]
+        if len(st.frames) >= MAX_FRAMES:
+            raise GameError(f"effects nested more than {MAX_FRAMES} deep (calling '{self.name}')", self.pos)
+        env = dict(zip(procedure.params, (arg(st, frame.env) for arg in self.args)))
+        env["me"] = frame.env.get("me")
+        if procedure.body:
+            st.frames.append(Frame(procedure.body, env))
+
+
 def describe(st, value, seat) -> tuple:
     """(label, text) of an option value as the deciding seat sees it."""
     if isinstance(value, Player):
@@ -297,12 +316,17 @@ class ChooseMove(Node):
     def resume(self, st, frame, option) -> None:
         """Run the chosen move's body in a fresh scope, then settle before going on."""
         frame.pc += 1
-        move = option.value
         chooser = self.by(st, frame.env)
-        st.say(f"{chooser.name}: {move.label}", actor=False)
-        st.frames.append(Frame(_SETTLE_AFTER_MOVE, {}))
-        if move.body:
-            st.frames.append(Frame(move.body, {"me": chooser}))
+        st.say(f"{chooser.name}: {option.value.label}", actor=False)
+        start_move(st, option.value, chooser)
+
+
+def start_move(st, move, player) -> None:
+    """Push a move's body, and after it a check point (and a reaction window, if declared)."""
+    after = _AFTER_MOVE_WITH_REACTIONS if st.game.reactions else _AFTER_MOVE
+    st.frames.append(Frame(after, {"#actor": player.seat}))
+    if move.body:
+        st.frames.append(Frame(move.body, {"me": player}))
 
 
 @attrs.frozen
@@ -316,4 +340,48 @@ class SettlePoint(Node):
         frame.pc += 1
 
 
-_SETTLE_AFTER_MOVE = (SettlePoint(Position("<engine>", 0, 0)),)
+@attrs.frozen
+class ReactionWindow(Node):
+    """After a move, each other player in turn may answer with a reaction move, or pass.
+
+    A reaction closes this window and opens a new one after it, so reactions go back and
+    forth until every player asked has passed. A seat with no legal reaction is not asked.
+    """
+
+    pos: Position
+    settles_first = True
+
+    def run(self, st, frame):
+        env = frame.env
+        if st.stage != "turn":
+            frame.pc += 1
+            return
+        if "#waiting" not in env:
+            actor = env["#actor"]
+            env["#waiting"] = [(actor + i) % st.n for i in range(1, st.n)]
+        while env["#waiting"]:
+            seat = env["#waiting"][0]
+            legal = [m for m in (st.game.moves[n] for n in st.game.reactions)
+                     if m.legal(st, {"me": Player(seat)})]
+            if legal:
+                options = tuple(Option(m.name, m.label, m) for m in legal) + (Option("pass", "pass", None),)
+                actor = Player(env["#actor"]).name
+                st.ask(Decision(seat, f"react to {actor}'s move?", options, self, len(st.frames) - 1))
+                return
+            env["#waiting"] = env["#waiting"][1:]
+        frame.pc += 1
+
+    def resume(self, st, frame, option) -> None:
+        """Pass on to the next player, or run the reaction (which opens its own window)."""
+        seat = frame.env["#waiting"][0]
+        frame.env["#waiting"] = frame.env["#waiting"][1:]
+        if option.value is None:
+            return
+        frame.pc += 1
+        st.say(f"{Player(seat).name} reacts: {option.value.label}", actor=False)
+        start_move(st, option.value, Player(seat))
+
+
+_ENGINE = Position("<engine>", 0, 0)
+_AFTER_MOVE = (SettlePoint(_ENGINE),)
+_AFTER_MOVE_WITH_REACTIONS = (SettlePoint(_ENGINE), ReactionWindow(_ENGINE))

@@ -20,7 +20,7 @@ MAX_DICE = 100
 MAX_SIDES = 1000
 
 BUILTIN_NAMES = ("me", "opponent", "players", "current", "it")
-ENGINE_CARD_ATTRIBUTES = ("zone", "owner", "parent", "face_down", "name")
+ENGINE_CARD_ATTRIBUTES = ("zone", "owner", "parent", "face_down", "name", "index")
 PLAYER_ATTRIBUTES = ("seat", "name")
 ROLL_ATTRIBUTES = ("total", "high", "low", "fumble", "dice")
 
@@ -34,15 +34,17 @@ class Names:
     game_vars: frozenset = frozenset()
     player_vars: frozenset = frozenset()
     card_vars: frozenset = frozenset()
+    zone_vars: frozenset = frozenset()
     card_props: frozenset = frozenset()
     card_attributes: frozenset = frozenset()
     card_names: frozenset = frozenset()
     functions: dict = attrs.field(factory=dict)  # name -> number of parameters
+    procedures: dict = attrs.field(factory=dict)  # name -> number of parameters
     max_players: int = 2
 
     def attributes(self) -> set:
         """Every name that may follow a dot."""
-        return (set(self.player_zones) | self.player_vars | self.card_vars | self.card_props
+        return (set(self.player_zones) | self.player_vars | self.card_vars | self.zone_vars | self.card_props
                 | self.card_attributes | set(ENGINE_CARD_ATTRIBUTES) | set(PLAYER_ATTRIBUTES)
                 | set(ROLL_ATTRIBUTES))
 
@@ -148,8 +150,7 @@ class ExpressionCompiler:
         if name in names.game_vars:
             return lambda st, env: st.vars[name]
         if name in names.shared_zones:
-            ref = ZoneRef(name)
-            return lambda st, env: ref
+            return lambda st, env: st.zone_family(name, None)
         if len(name) >= 2 and name[0] == "P" and name[1:].isdigit() and 1 <= int(name[1:]) <= names.max_players:
             player = Player(int(name[1:]) - 1)
             return lambda st, env: player

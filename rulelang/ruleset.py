@@ -23,6 +23,7 @@ class ZoneSpec:
     capacity: int | None
     refill: str | None
     keep_face_up: bool
+    count: int | None
     pos: Position
 
 
@@ -46,6 +47,16 @@ class Function:
             return self.body(st, local)
         finally:
             st.call_depth -= 1
+
+
+@attrs.frozen
+class Procedure:
+    """A named, parameterised list of effects declared under `procedures:`."""
+
+    name: str
+    params: tuple
+    body: tuple = attrs.field(eq=False)
+    pos: Position
 
 
 @attrs.frozen
@@ -107,11 +118,14 @@ class Game:
     game_vars: dict
     player_vars: dict
     card_vars: dict
+    zone_vars: dict
     card_props: dict = attrs.field(eq=False)
     functions: dict = attrs.field(eq=False)
     setup: tuple = attrs.field(eq=False)
     turn: TurnSpec = attrs.field(eq=False)
     moves: dict = attrs.field(eq=False)
+    reactions: tuple = attrs.field(eq=False)
+    procedures: dict = attrs.field(eq=False)
     triggers: tuple = attrs.field(eq=False)
     ends: tuple = attrs.field(eq=False)
     score: object = attrs.field(eq=False)

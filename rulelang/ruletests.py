@@ -139,14 +139,23 @@ class _Runner:
             self.set_var(st, name, value, body["vars"].key_pos[name])
 
     def zone(self, text: str, pos) -> ZoneRef:
-        """A zone reference from a test's zone name (`draw`, `P1.hand`)."""
+        """A zone reference from a test's zone name (`draw`, `P1.hand`, `P2.piles[0]`)."""
         owner, _, name = text.rpartition(".")
+        index = None
+        if name.endswith("]") and "[" in name:
+            name, _, number = name[:-1].partition("[")
+            if not number.isdigit():
+                raise RuleError.at(pos, f"'{text}': the index must be a number")
+            index = int(number)
         spec = self.game.zones.get(name)
         if spec is None:
             raise RuleError.at(pos, f"no zone '{name}' in {self.game.name}")
         if spec.per_player != bool(owner):
             raise RuleError.at(pos, f"write {'P1.' if spec.per_player else ''}{name} for zone '{name}'")
-        return ZoneRef(name, self.player(owner, pos).seat if owner else None)
+        if (spec.count is None) != (index is None) or (index is not None and index >= spec.count):
+            raise RuleError.at(pos, f"'{text}': zone '{name}' has "
+                                    f"{'no index' if spec.count is None else f'indexes 0 to {spec.count - 1}'}")
+        return ZoneRef(name, self.player(owner, pos).seat if owner else None, index)
 
     def player(self, text, pos) -> Player:
         """A seat from its name (`P1`)."""

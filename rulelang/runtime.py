@@ -6,13 +6,14 @@ the game is about to ask for a decision and when a turn ends.
 """
 from __future__ import annotations
 
-from .effects import Frame
-from .errors import GameError
+from .effects import Frame, SettlePoint
+from .errors import GameError, Position
 from .state import GameState
 from .values import Player, pretty
 
 MAX_STEPS_BETWEEN_DECISIONS = 100_000
 MAX_TRIGGER_CHAIN = 200
+TURN_START = (SettlePoint(Position("<engine>", 0, 0)),)  # a check point before each turn
 TRIGGER_KEY = "#trigger"  # in a trigger body's env: which trigger and binding is running
 
 
@@ -46,6 +47,7 @@ def advance(st: GameState) -> None:
                 st.frames.pop()
             continue
         node = frame.block[frame.pc]
+        st.actor = frame.env.get("me")
         if node.settles_first:
             if settle(st):
                 continue
@@ -122,6 +124,7 @@ def _start_turn(st: GameState) -> None:
     st.turn_closing = False
     st.log.append((None, f"-- turn {st.turn_number}: {Player(st.current).name} --"))
     st.frames.append(Frame(st.game.turn.body, {"me": Player(st.current)}))
+    st.frames.append(Frame(TURN_START, {}))
 
 
 def settle(st: GameState) -> bool:

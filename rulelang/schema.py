@@ -11,14 +11,16 @@ TEXT, NUMBER, FLAG, MAPPING, SEQUENCE, EXPR, EFFECTS = (
 TOP = {
     "name": (TEXT, True), "description": (TEXT, False), "players": ("players", True),
     "deck": (MAPPING, True), "zones": (MAPPING, True), "card_props": (MAPPING, False),
-    "card_vars": (MAPPING, False), "player_vars": (MAPPING, False), "vars": (MAPPING, False),
+    "card_vars": (MAPPING, False), "player_vars": (MAPPING, False), "zone_vars": (MAPPING, False),
+    "vars": (MAPPING, False), "procedures": (MAPPING, False), "reactions": (MAPPING, False),
     "functions": (MAPPING, False), "setup": (EFFECTS, False), "turn": (MAPPING, True),
     "moves": (MAPPING, False), "triggers": (SEQUENCE, False), "end": (SEQUENCE, True),
     "results": (MAPPING, False),
 }
 DECK = {"standard": (NUMBER, True), "start": (TEXT, True)}
 ZONE = {"per_player": (FLAG, False), "visibility": (TEXT, True), "capacity": (NUMBER, False),
-        "refill": (TEXT, False), "keep_face_up": (FLAG, False)}
+        "refill": (TEXT, False), "keep_face_up": (FLAG, False), "count": (NUMBER, False)}
+REACTIONS = {"moves": (SEQUENCE, True)}
 TURN = {"first": (EXPR, False), "do": (EFFECTS, True), "after": (EFFECTS, False)}
 MOVE = {"label": (TEXT, False), "rule": (TEXT, False), "if": (EXPR, False), "do": (EFFECTS, True)}
 TRIGGER = {"name": (TEXT, True), "rule": (TEXT, False), "for": (EXPR, False), "when": (EXPR, True),
@@ -42,7 +44,7 @@ def check_shape(doc: YMap) -> list[Diagnostic]:
     """Every shape problem of a loaded rule file, in file order."""
     out: list[Diagnostic] = []
     _mapping(doc, TOP, "the rule file", out)
-    for key, table in (("deck", DECK), ("turn", TURN), ("results", RESULTS)):
+    for key, table in (("deck", DECK), ("turn", TURN), ("results", RESULTS), ("reactions", REACTIONS)):
         if isinstance(doc.get(key), YMap):
             _mapping(doc[key], table, key, out)
     for section in ("zones", "moves"):
@@ -78,6 +80,9 @@ def check_shape(doc: YMap) -> list[Diagnostic]:
         for item in doc["triggers"]:
             if isinstance(item, YMap) and "do" in item:
                 check_effects(item["do"], item.value_pos["do"], out)
+    if isinstance(doc.get("procedures"), YMap):
+        for name, body in doc["procedures"].items():
+            check_effects(body, doc["procedures"].value_pos[name], out)
     return out
 
 

@@ -23,7 +23,8 @@ class GameState:
         self.forced_dice: list[int] = []
         self.stacked: set[str] = set()
         self.forced_first: int | None = None
-        self.zones: dict[tuple, list] = {}
+        self.zones: dict[ZoneRef, list] = {}
+        self.zvars: dict[ZoneRef, dict] = {}
         self.under_of: dict[int, list] = {}
         self.loc: dict[int, tuple] = {}
         self.cvars: dict[int, dict] = {}
@@ -32,6 +33,7 @@ class GameState:
         self.vars = dict(game.game_vars)
         self.pvars = [dict(game.player_vars) for _ in range(players)]
         self.current = 0
+        self.actor = None  # the player whose effects are running, for the log
         self.turn_number = 0
         self.stage = "start"
         self.turn_closing = False
@@ -44,9 +46,11 @@ class GameState:
         self.trigger_chain = 0
         for name, spec in game.zones.items():
             owners = range(players) if spec.per_player else (None,)
+            indexes = range(spec.count) if spec.count is not None else (None,)
             for seat in owners:
-                self.zones[(name, seat)] = []
-        home = (game.deck_zone, None)
+                for index in indexes:
+                    self.zones[ZoneRef(name, seat, index)] = []
+        home = ZoneRef(game.deck_zone)
         for card in game.cards:
             self.zones[home].append(card)
             self.loc[card.id] = ("z", home)
@@ -60,6 +64,7 @@ class GameState:
         other.forced_dice = list(self.forced_dice)
         other.stacked = set(self.stacked)
         other.zones = {k: list(v) for k, v in self.zones.items()}
+        other.zvars = {k: dict(v) for k, v in self.zvars.items()}
         other.under_of = {k: list(v) for k, v in self.under_of.items()}
         other.loc = dict(self.loc)
         other.cvars = {k: dict(v) for k, v in self.cvars.items()}
@@ -113,12 +118,21 @@ class GameState:
             raise GameError(f"text '{value}' is not a collection")
         raise GameError(f"{pretty(value)} is not a collection")
 
-    def zone_key(self, ref: ZoneRef) -> tuple:
-        """The storage key of a zone reference, checking it exists."""
-        key = (ref.name, ref.seat)
-        if key not in self.zones:
+    def zone_key(self, ref: ZoneRef) -> ZoneRef:
+        """The zone reference itself, checked to exist (a zone with a count needs an index)."""
+        if ref not in self.zones:
+            if self.game.zones[ref.name].count is not None and ref.index is None:
+                raise GameError(f"{ref!r} is a row of {self.game.zones[ref.name].count} zones: "
+                                f"pick one, like {ref!r}[0]")
             raise GameError(f"no zone {ref!r}")
-        return key
+        return ref
+
+    def zone_family(self, name: str, seat: int | None):
+        """A zone, or the list of zones of a zone declared with a count."""
+        spec = self.game.zones[name]
+        if spec.count is None:
+            return ZoneRef(name, seat)
+        return [ZoneRef(name, seat, i) for i in range(spec.count)]
 
     def under(self, card) -> list:
         """The pieces attached under a card, in the order they were put there."""
@@ -146,7 +160,7 @@ class GameState:
         if isinstance(value, Player):
             spec = game.zones.get(name)
             if spec is not None and spec.per_player:
-                return ZoneRef(name, value.seat)
+                return self.zone_family(name, value.seat)
             if name in game.player_vars:
                 return self.pvars[value.seat][name]
             if name == "seat":
@@ -168,8 +182,12 @@ class GameState:
                 return self._engine_attribute(value, name)
         elif isinstance(value, Roll) and name in ("total", "high", "low", "fumble", "dice"):
             return getattr(value, name)
-        elif isinstance(value, ZoneRef) and name in ("name", "owner"):
-            return value.name if name == "name" else (None if value.seat is None else Player(value.seat))
+        elif isinstance(value, ZoneRef):
+            if name in game.zone_vars:
+                return self.zvars.get(value, {}).get(name, game.zone_vars[name])
+            if name in ("name", "owner", "index"):
+                return {"name": value.name, "index": value.index,
+                        "owner": None if value.seat is None else Player(value.seat)}[name]
         raise GameError(f"{pretty(value)} has no '{name}'")
 
     def _engine_attribute(self, piece, name):
@@ -182,13 +200,14 @@ class GameState:
             return place[1] if place and place[0] == "u" else None
         key = self.root(piece)
         if name == "zone":
-            return ZoneRef(*key)
-        return None if key[1] is None else Player(key[1])
+            return key
+        return None if key.seat is None else Player(key.seat)
 
     def visible_to(self, piece, seat: int) -> bool:
         """Whether the player in `seat` may see which card this is."""
-        name, owner = self.root(piece)
-        visibility = self.game.zones[name].visibility
+        zone = self.root(piece)
+        owner = zone.seat
+        visibility = self.game.zones[zone.name].visibility
         if visibility == "hidden":
             return False
         if piece.id in self.down or self._root_card(piece).id in self.down:
@@ -295,6 +314,10 @@ class GameState:
         self.say(f"marks {pretty(card)} with a marker ({shown})")
         return marker
 
+    def set_zone_var(self, zone: ZoneRef, name: str, value) -> None:
+        """Store a value on a zone (declared under zone_vars)."""
+        self.zvars.setdefault(self.zone_key(zone), {})[name] = value
+
     def set_card_var(self, piece, name: str, value) -> None:
         """Store a value on a card or marker until it changes zone."""
         if not is_card(piece):
@@ -321,7 +344,8 @@ class GameState:
         spec = self.game.zones[ref.name]
         if spec.refill is None:
             return False
-        source = ZoneRef(spec.refill, ref.seat if self.game.zones[spec.refill].per_player else None)
+        source = ZoneRef(spec.refill, ref.seat if self.game.zones[spec.refill].per_player else None,
+                         ref.index if self.game.zones[spec.refill].count is not None else None)
         cards = self.zones[self.zone_key(source)]
         if spec.keep_face_up:
             cards = [c for c in cards if c.id not in self.down]
@@ -367,7 +391,8 @@ class GameState:
     # ------------------------------------------------------------------ log
     def say(self, text: str, seat: int | None = None, actor: bool = True) -> None:
         """Add a log line, for all (seat None) or for one seat only."""
-        prefix = f"{Player(self.current).name} " if actor and self.stage == "turn" else ""
+        who = self.actor if self.actor is not None else Player(self.current)
+        prefix = f"{who.name} " if actor and self.stage == "turn" else ""
         self.log.append((seat, prefix + text))
 
     def _seers(self, piece) -> frozenset:
@@ -413,7 +438,7 @@ class GameState:
 
     def check_capacity(self) -> None:
         """No zone holds more cards than its capacity."""
-        for (name, seat), cards in self.zones.items():
-            cap = self.game.zones[name].capacity
+        for zone, cards in self.zones.items():
+            cap = self.game.zones[zone.name].capacity
             if cap is not None and len(cards) > cap:
-                raise GameError(f"zone {ZoneRef(name, seat)!r} holds {len(cards)} cards, capacity {cap}")
+                raise GameError(f"zone {zone!r} holds {len(cards)} cards, capacity {cap}")

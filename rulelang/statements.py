@@ -6,7 +6,8 @@ import re
 from lark import Token, Tree
 
 from .errors import GameError, Position, RuleError
-from .expressions import ExpressionCompiler, is_card
+from .effects import Break, Call, Statement
+from .expressions import ExpressionCompiler, is_card, suggest
 from .syntax import node_column, parse
 from .values import Player, ZoneRef, pretty
 
@@ -21,12 +22,25 @@ class StatementCompiler:
         self.names = expressions.names
 
     def compile(self, text, pos: Position, scope: set):
-        """Compile a statement; names it binds (`let`) are added to `scope`."""
+        """Compile a statement into an effect node; names it binds (`let`) join `scope`."""
         pos = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
         tree = parse(text, "start_statement", pos)
         if tree.data == "break_":
-            return None
-        return getattr(self, f"_{tree.data}")(tree, pos, scope)
+            return Break(pos)
+        if tree.data == "call_procedure":
+            return self._call(tree, pos, scope)
+        return Statement(getattr(self, f"_{tree.data}")(tree, pos, scope), pos)
+
+    def _call(self, tree, pos, scope):
+        name = str(tree.children[0])
+        args = [c for c in tree.children[1:] if c is not None]
+        wanted = self.names.procedures.get(name)
+        if wanted is None:
+            raise RuleError.at(pos.shifted(node_column(tree.children[0])),
+                               f"unknown procedure '{name}'{suggest(name, self.names.procedures)}")
+        if len(args) != wanted:
+            raise RuleError.at(pos, f"procedure {name}() takes {wanted} argument(s), got {len(args)}")
+        return Call(name, tuple(self._expr(a, pos, scope) for a in args), pos)
 
     def _expr(self, node, pos, scope):
         return self.expressions.compile_tree(node, pos, frozenset(scope))
@@ -92,8 +106,8 @@ class StatementCompiler:
         name = str(target.children[1])
         where = pos.shifted(node_column(target.children[1]))
         names = self.names
-        if name not in names.player_vars and name not in names.card_vars:
-            raise RuleError.at(where, f"'{name}' is not a declared player_vars or card_vars name")
+        if name not in names.player_vars and name not in names.card_vars and name not in names.zone_vars:
+            raise RuleError.at(where, f"'{name}' is not a declared player_vars, card_vars or zone_vars name")
 
         def set_attr(st, env):
             owner = subject(st, env)
@@ -103,6 +117,8 @@ class StatementCompiler:
             elif is_card(owner) and name in names.card_vars:
                 old = st.attribute(owner, name, env)
                 st.set_card_var(owner, name, combine(old, value(st, env)))
+            elif isinstance(owner, ZoneRef) and name in names.zone_vars:
+                st.set_zone_var(owner, name, combine(st.attribute(owner, name, env), value(st, env)))
             else:
                 raise GameError(f"cannot set '{name}' on {pretty(owner)}", where)
         return set_attr

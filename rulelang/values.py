@@ -65,13 +65,15 @@ class Player:
 
 @attrs.frozen
 class ZoneRef:
-    """A zone by name, with its owner's seat for per-player zones (None for shared zones)."""
+    """A zone by name, with its owner's seat (per-player zones) and index (zones with a count)."""
 
     name: str
     seat: int | None = None
+    index: int | None = None
 
     def __repr__(self) -> str:
-        return self.name if self.seat is None else f"P{self.seat + 1}.{self.name}"
+        text = self.name if self.seat is None else f"P{self.seat + 1}.{self.name}"
+        return text if self.index is None else f"{text}[{self.index}]"
 
     def pretty(self) -> str:
         """How a zone is named in logs."""

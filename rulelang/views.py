@@ -7,9 +7,8 @@ from .values import Player, pretty
 def seat_view(st, seat: int) -> dict:
     """A plain-data view of the game for one seat; it never names a card the seat cannot see."""
     zones = {}
-    for (name, owner), cards in st.zones.items():
-        label = name if owner is None else f"{Player(owner).name}.{name}"
-        zones[label] = [_piece(st, card, seat) for card in cards]
+    for zone, cards in st.zones.items():
+        zones[repr(zone)] = [_piece(st, card, seat) for card in cards]
     return {
         "seat": seat,
         "turn": st.turn_number,

@@ -5,6 +5,7 @@ from rulelang.agents import random_agents
 from rulelang.api import load_game, packaged_rulesets
 from rulelang.runtime import apply_action, new_game
 from rulelang.session import play_game
+from rulelang.values import ZoneRef
 from rulelang.views import seat_view
 
 RULESETS = sorted(packaged_rulesets())
@@ -57,5 +58,5 @@ def test_a_seat_view_names_no_card_the_seat_cannot_see():
         assert all(piece["card"] is None for piece in view["zones"][f"P{other + 1}.hand"])
         assert all(piece["card"] is None for piece in view["zones"]["draw"])
         text = "\n".join(view["log"])
-        hidden = [card.pretty() for card in st.zones[("hand", other)]]
+        hidden = [card.pretty() for card in st.zones[ZoneRef("hand", other)]]
         assert hidden and not [name for name in hidden if name in text]

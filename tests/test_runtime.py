@@ -8,6 +8,7 @@ from rulelang.agents import random_agents
 from rulelang.errors import GameError
 from rulelang.runtime import apply_label, new_game
 from rulelang.session import play_game
+from rulelang.values import ZoneRef
 
 BASE = """
 name: Test
@@ -124,7 +125,7 @@ def test_multi_choice_respects_min_and_max(tmp_path):
     assert "done" in st.pending.labels() and "AH" not in st.pending.labels()
     apply_label(st, "2H")
     assert st.result is not None
-    assert [c.name for c in st.zones[("hand", st.current)]] == ["AH", "2H"]
+    assert [c.name for c in st.zones[ZoneRef("hand", st.current)]] == ["AH", "2H"]
 
 
 def test_dice_bounds_are_compile_errors(tmp_path):
