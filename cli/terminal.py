@@ -52,7 +52,9 @@ class HumanAgent:
         table.add_column("zone")
         table.add_column("cards")
         for name, pieces in view["zones"].items():
-            table.add_row(f"{name} ({len(pieces)})", describe_pieces(pieces))
+            summary = view["summaries"].get(name)
+            label = f"{name} ({len(pieces)})" + (f"\n{summary}" if summary else "")
+            table.add_row(label, describe_pieces(pieces))
         self.console.print(table)
         for player in view["players"]:
             extra = {k: v for k, v in player.items() if k != "name" and not k.startswith("_")}

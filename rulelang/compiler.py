@@ -103,7 +103,7 @@ class Compiler:
             setup=self.block(doc.get("setup", YList()), doc.value_pos.get("setup", doc.pos), {"me"}),
             turn=self.turn(), moves=moves, reactions=self.reactions(moves), procedures=procedures,
             triggers=self.triggers(), ends=self.ends(),
-            score=self.score(), report=self.report(), names=names,
+            score=self.score(), report=self.report(), display=self.display(zones), names=names,
         )
         self.check_move_references(moves)
         if self.diagnostics:
@@ -259,6 +259,18 @@ class Compiler:
         if not isinstance(report, YMap):
             return {}
         return {name: self.expr(text, report.value_pos[name], {"me"}) for name, text in report.items()}
+
+    def display(self, zones) -> dict:
+        """Summary texts shown beside zones (`it` is the zone), compiled."""
+        section = self.section("display")
+        out = {}
+        for name, text in section.items():
+            if name not in zones:
+                self.error(section.key_pos[name], f"display names unknown zone '{name}'")
+                continue
+            out[name] = self.guard(self.statements.interpolation, str(text), section.value_pos[name],
+                                   {"it", "me"})
+        return {k: v for k, v in out.items() if v is not None}
 
     def check_move_references(self, moves) -> None:
         """Every `choose move` names declared moves."""

@@ -216,6 +216,8 @@ class ExpressionCompiler:
                 a, b = left(st, env), right(st, env)
                 if isinstance(a, (int, Roll)) and isinstance(b, (int, Roll)):
                     return int(a) + int(b)
+                if isinstance(a, str) and isinstance(b, str):
+                    return a + b
                 return st.items(a) + st.items(b)
             return add
         op = ARITHMETIC[symbol]

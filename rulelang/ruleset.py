@@ -130,4 +130,5 @@ class Game:
     ends: tuple = attrs.field(eq=False)
     score: object = attrs.field(eq=False)
     report: dict = attrs.field(eq=False)
+    display: dict = attrs.field(eq=False)  # zone name -> render(st, env) of a summary line
     names: object = attrs.field(eq=False)  # the Names expressions may use, for rule tests

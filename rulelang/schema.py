@@ -15,7 +15,7 @@ TOP = {
     "vars": (MAPPING, False), "procedures": (MAPPING, False), "reactions": (MAPPING, False),
     "functions": (MAPPING, False), "setup": (EFFECTS, False), "turn": (MAPPING, True),
     "moves": (MAPPING, False), "triggers": (SEQUENCE, False), "end": (SEQUENCE, True),
-    "results": (MAPPING, False),
+    "results": (MAPPING, False), "display": (MAPPING, False),
 }
 DECK = {"standard": (NUMBER, True), "start": (TEXT, True)}
 ZONE = {"per_player": (FLAG, False), "visibility": (TEXT, True), "capacity": (NUMBER, False),

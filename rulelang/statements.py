@@ -9,7 +9,12 @@ from .errors import GameError, Position, RuleError
 from .effects import Break, Call, Statement
 from .expressions import ExpressionCompiler, is_card, suggest
 from .syntax import node_column, parse
-from .values import Player, ZoneRef, pretty
+from .values import Player, Roll, ZoneRef, pretty
+
+
+def stored(value):
+    """A value as it is kept in a variable: a dice roll keeps only its total."""
+    return int(value) if isinstance(value, Roll) else value
 
 INTERPOLATION = re.compile(r"\{([^{}]*)\}")
 
@@ -96,7 +101,10 @@ class StatementCompiler:
 
     def _set(self, tree, pos, scope):
         target, op, value_tree = tree.children
-        value = self._expr(value_tree, pos, scope)
+        raw = self._expr(value_tree, pos, scope)
+
+        def value(st, env):
+            return stored(raw(st, env))
         op = str(op)
         combine = {"=": lambda old, new: new, "+=": lambda old, new: old + new,
                    "-=": lambda old, new: old - new}[op]

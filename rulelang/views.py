@@ -5,10 +5,16 @@ from .values import Player, pretty
 
 
 def seat_view(st, seat: int) -> dict:
-    """A plain-data view of the game for one seat; it never names a card the seat cannot see."""
-    zones = {}
+    """A plain-data view of the game for one seat; it never names a card the seat cannot see.
+
+    A zone's `display` summary is shown only for a non-empty zone whose every card the seat sees.
+    """
+    zones, summaries = {}, {}
     for zone, cards in st.zones.items():
         zones[repr(zone)] = [_piece(st, card, seat) for card in cards]
+        render = st.game.display.get(zone.name)
+        if render is not None and cards and all(st.visible_to(card, seat) for card in cards):
+            summaries[repr(zone)] = render(st, {"it": zone, "me": Player(seat)})
     return {
         "seat": seat,
         "turn": st.turn_number,
@@ -16,6 +22,7 @@ def seat_view(st, seat: int) -> dict:
         "vars": dict(st.vars),
         "players": [{"name": Player(s).name, **st.pvars[s]} for s in range(st.n)],
         "zones": zones,
+        "summaries": summaries,
         "log": [text for audience, text in st.log if audience is None or audience == seat],
     }
 
