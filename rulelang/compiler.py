@@ -14,7 +14,7 @@ from .effects import Choose, ChooseMove, For, If, While
 from .errors import Diagnostic, Position, RuleError
 from .expressions import ExpressionCompiler, Names
 from .loader import YList, YMap
-from .ruleset import EndRule, Function, Game, Move, Procedure, Trigger, TurnSpec, ZoneSpec
+from .ruleset import EndRule, Function, Game, Move, Procedure, RoundSpec, Trigger, TurnSpec, ZoneSpec
 from .schema import effect_form
 from .statements import StatementCompiler
 from .syntax import parse
@@ -101,7 +101,7 @@ class Compiler:
             card_props=card_props,
             functions=dict(self.function_table),
             setup=self.block(doc.get("setup", YList()), doc.value_pos.get("setup", doc.pos), {"me"}),
-            turn=self.turn(), moves=moves, reactions=self.reactions(moves), procedures=procedures,
+            turn=self.turn(), rounds=self.rounds(), moves=moves, reactions=self.reactions(moves), procedures=procedures,
             triggers=self.triggers(), ends=self.ends(),
             score=self.score(), report=self.report(), display=self.display(zones), names=names,
         )
@@ -137,7 +137,9 @@ class Compiler:
                 count = None
             zones[name] = ZoneSpec(name, bool(body.get("per_player", False)), str(body.get("visibility", "public")),
                                    body.get("capacity"), body.get("refill"), bool(body.get("keep_face_up", False)),
-                                   count, pos)
+                                   count, bool(body.get("row", False)), pos)
+            if count is not None and body.get("row"):
+                self.error(body.value_pos["row"], "a zone is either a row (row: true) or has a count, not both")
         for spec in zones.values():
             if spec.refill is not None and spec.refill not in zones:
                 self.error(section[spec.name].value_pos["refill"], f"refill names unknown zone '{spec.refill}'")
@@ -206,7 +208,20 @@ class Compiler:
             first = self.expr(turn["first"], turn.value_pos["first"], {"me"})
         body = self.block(turn.get("do", YList()), turn.value_pos.get("do", turn.pos if turn else self.doc.pos), {"me"})
         after = self.block(turn.get("after", YList()), turn.value_pos.get("after", self.doc.pos), {"me"})
-        return TurnSpec(first, body, after)
+        skip = self.expr(turn["skip"], turn.value_pos["skip"], {"me"}) if "skip" in turn else None
+        return TurnSpec(first, body, after, skip)
+
+    def rounds(self):
+        """The round structure, or None for a game of a single round."""
+        if "rounds" not in self.doc:
+            return None
+        rounds = self.section("rounds")
+
+        def effects(key):
+            return self.block(rounds.get(key, YList()), rounds.value_pos.get(key, rounds.pos), {"me"})
+        first = self.expr(rounds["first"], rounds.value_pos["first"], {"me"}) if "first" in rounds else None
+        end = self.expr(rounds.get("end", "false"), rounds.value_pos.get("end", rounds.pos), {"me"})
+        return RoundSpec(effects("setup"), first, end, effects("after"))
 
     def binding(self, text, pos, scope):
         """Compile `x in collection` into (x, collection closure)."""
@@ -285,6 +300,7 @@ class Compiler:
                             walk(item[key])
         doc = self.doc
         blocks = [doc.get("setup"), self.section("turn").get("do"), self.section("turn").get("after")]
+        blocks += [self.section("rounds").get(key) for key in ("setup", "after")]
         blocks += [m.get("do") for m in self.section("moves").values() if isinstance(m, YMap)]
         blocks += [t.get("do") for t in self.section("triggers", YList) if isinstance(t, YMap)]
         blocks += list(self.section("procedures").values())

@@ -8,10 +8,11 @@ from __future__ import annotations
 import attrs
 
 from .errors import GameError, Position
-from .values import Player, pretty
+from .values import Player, ZoneRef, pretty
 
 MAX_LOOP = 1000
 MAX_FRAMES = 200
+MOVE_KEY = "#move"  # in a move body's env: the move's name
 
 
 class Frame:
@@ -199,6 +200,30 @@ class Call(Node):
             st.frames.append(Frame(procedure.body, env))
 
 
+@attrs.frozen
+class Refuse(Node):
+    """`refuse "reason"`: the move being made is not allowed; it is dropped and the player acts again.
+
+    Only what the move did before the refusal stands (a `reveal`, a log line), so a move
+    should choose, check and refuse before it changes anything.
+    """
+
+    reason: object = attrs.field(eq=False)
+    pos: Position
+
+    def run(self, st, frame):
+        reason = self.reason(st, frame.env)
+        depth = next((i for i in range(len(st.frames) - 1, -1, -1) if MOVE_KEY in st.frames[i].env), None)
+        if depth is None:
+            raise GameError("'refuse' outside a move", self.pos)
+        move_env = st.frames[depth].env
+        while depth > 0 and st.frames[depth - 1].env is move_env:
+            depth -= 1
+        del st.frames[depth - 1:]  # the move's frames and the check point after it
+        st.say(f"is refused: {reason}")
+        st.frames[-1].pc -= 1  # ask again the choice that started the move
+
+
 def describe(st, value, seat) -> tuple:
     """(label, text) of an option value as the deciding seat sees it."""
     if isinstance(value, Player):
@@ -208,6 +233,8 @@ def describe(st, value, seat) -> tuple:
         return value.name, pretty(value) + extra
     if value is None:
         return "none", "none"
+    if isinstance(value, ZoneRef):
+        return st.zone_label(value), st.zone_label(value)
     return str(value), pretty(value)
 
 
@@ -325,8 +352,7 @@ def start_move(st, move, player) -> None:
     """Push a move's body, and after it a check point (and a reaction window, if declared)."""
     after = _AFTER_MOVE_WITH_REACTIONS if st.game.reactions else _AFTER_MOVE
     st.frames.append(Frame(after, {"#actor": player.seat}))
-    if move.body:
-        st.frames.append(Frame(move.body, {"me": player}))
+    st.frames.append(Frame(move.body, {"me": player, MOVE_KEY: move.name}))
 
 
 @attrs.frozen

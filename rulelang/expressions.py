@@ -14,7 +14,7 @@ from lark import Token, Tree
 
 from .errors import GameError, Position, RuleError
 from .syntax import node_column, parse
-from .values import Card, Marker, Player, Roll, ZoneRef
+from .values import Card, Marker, Player, Roll, ZoneRef, pretty
 
 MAX_DICE = 100
 MAX_SIDES = 1000
@@ -81,7 +81,9 @@ class ExpressionCompiler:
         def guarded(st, env):
             try:
                 return inner(st, env)
-            except GameError:
+            except GameError as err:
+                if err.position is None:
+                    raise GameError(str(err), where) from None
                 raise
             except (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError) as err:
                 raise GameError(f"cannot evaluate expression: {err}", where) from None
@@ -165,7 +167,20 @@ class ExpressionCompiler:
         if name not in self.names.attributes():
             raise self._error(node.children[1], pos,
                               f"unknown attribute '{name}'{suggest(name, self.names.attributes())}")
+        if name in self.names.card_attributes and name not in self._mutable_names():
+            def printed(st, env):  # fast path: a card's printed attribute
+                value = subject(st, env)
+                if type(value) is Card and name in value.attributes:
+                    return value.attributes[name]
+                return st.attribute(value, name, env)
+            return printed
         return lambda st, env: st.attribute(subject(st, env), name, env)
+
+    def _mutable_names(self) -> set:
+        """Attribute names that something other than a printed card attribute may answer."""
+        names = self.names
+        return (set(names.player_zones) | names.player_vars | names.card_vars | names.zone_vars
+                | names.card_props)
 
     def _index(self, node, pos, locals_):
         subject = self._node(node.children[0], pos, locals_)
@@ -216,8 +231,8 @@ class ExpressionCompiler:
                 a, b = left(st, env), right(st, env)
                 if isinstance(a, (int, Roll)) and isinstance(b, (int, Roll)):
                     return int(a) + int(b)
-                if isinstance(a, str) and isinstance(b, str):
-                    return a + b
+                if isinstance(a, str) or isinstance(b, str):
+                    return pretty(a) + pretty(b)
                 return st.items(a) + st.items(b)
             return add
         op = ARITHMETIC[symbol]
@@ -281,17 +296,18 @@ class ExpressionCompiler:
         def over(st, env):
             items = st.items(collection(st, env))
             saved = env.get(var, _MISSING)
-            try:
-                values = []
+
+            def pairs():  # lazy, so that any() and all() stop at the first answer
                 for item in items:
                     env[var] = item
-                    values.append((item, body(st, env)))
+                    yield item, body(st, env)
+            try:
+                return reducer(st, pairs())
             finally:
                 if saved is _MISSING:
                     env.pop(var, None)
                 else:
                     env[var] = saved
-            return reducer(st, values)
         return over
 
 
@@ -344,6 +360,20 @@ def _min(st, coll):
     return min((int(v) for v in st.items(coll)), default=None)
 
 
+def _random(st, coll):
+    items = st.items(coll)
+    if not items:
+        raise GameError("random() of an empty collection")
+    choice = items[st.rng.below(len(items))]
+    st.say(f"picks at random: {pretty(choice)}", actor=False)
+    return choice
+
+
+def _at(st, coll, index):
+    items = st.items(coll)
+    return items[index] if 0 <= index < len(items) else None
+
+
 BUILTINS = {
     "count": Builtin(lambda st, c: len(st.items(c)), 1, 1, "a collection, or x in collection | condition", True),
     "sum": Builtin(lambda st, c: sum(int(v) for v in st.items(c)), 1, 1, "numbers, or x in collection | value", True),
@@ -351,14 +381,16 @@ BUILTINS = {
     "all": Builtin(lambda st, c: all(st.items(c)), 1, 1, "x in collection | condition", True),
     "max": Builtin(_max, 1, 1, "numbers, or x in collection | value", True),
     "min": Builtin(_min, 1, 1, "numbers, or x in collection | value", True),
-    "select": Builtin(lambda st, c: st.items(c), 1, 1, "x in collection | condition", True),
-    "collect": Builtin(lambda st, c: st.items(c), 1, 1, "x in collection | collection", True),
+    "select": Builtin(lambda st, c: list(st.items(c)), 1, 1, "x in collection | condition", True),
+    "collect": Builtin(lambda st, c: list(st.items(c)), 1, 1, "x in collection | collection", True),
     "first": Builtin(_first, 1, 1, "one collection (its top item)"),
     "last": Builtin(_last, 1, 1, "one collection (its bottom item)"),
     "under": Builtin(lambda st, c: st.under(c), 1, 1, "one card"),
     "other": Builtin(lambda st, p: st.opponent(p), 1, 1, "one player (in a two-player game)"),
     "next": Builtin(lambda st, p: st.next_player(p), 1, 1, "one player"),
     "abs": Builtin(lambda st, n: abs(n), 1, 1, "one number"),
+    "at": Builtin(_at, 2, 2, "a collection and a position (none when outside it)"),
+    "random": Builtin(_random, 1, 1, "a collection to pick one item from, with the game's chance"),
     "card": Builtin(None, 1, 1, "a card name in quotes"),
 }
 

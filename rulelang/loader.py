@@ -1,7 +1,8 @@
 """Load stage: read a rule file as YAML, keeping the source position of every value.
 
 The YAML dialect is deliberately small and safe: only `true`/`false` are booleans (as in
-YAML 1.2, so `yes`, `no`, `on` stay strings), integers are decimal, anchors and aliases are
+YAML 1.2, so `yes`, `no`, `on` stay strings), `none` (as in expressions) and `null` are
+empty values, integers are decimal, anchors and aliases are
 refused (no alias bombs), nesting depth and file size are bounded, and any tag that would
 build a Python object is an error.
 """
@@ -54,7 +55,8 @@ _Resolver.add_implicit_resolver(
     "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
 )
 _Resolver.add_implicit_resolver("tag:yaml.org,2002:int", re.compile(r"^[-+]?[0-9]+$"), list("-+0123456789"))
-_Resolver.add_implicit_resolver("tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""])
+_Resolver.add_implicit_resolver("tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|none|None|)$"),
+                                ["~", "n", "N", ""])
 
 
 class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,

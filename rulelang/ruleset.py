@@ -24,6 +24,7 @@ class ZoneSpec:
     refill: str | None
     keep_face_up: bool
     count: int | None
+    row: bool
     pos: Position
 
 
@@ -96,10 +97,21 @@ class EndRule:
 
 @attrs.frozen
 class TurnSpec:
-    """Who starts, and the program each turn runs."""
+    """Who starts, who is skipped, and the program each turn runs."""
 
     first: object = attrs.field(eq=False)  # None for a seeded random first player
     body: tuple = attrs.field(eq=False)
+    after: tuple = attrs.field(eq=False)
+    skip: object = attrs.field(eq=False)  # None, or cond(st, env) with me = the candidate
+
+
+@attrs.frozen
+class RoundSpec:
+    """A game played in rounds: what starts each, who begins, when it ends, what follows."""
+
+    setup: tuple = attrs.field(eq=False)
+    first: object = attrs.field(eq=False)
+    end: object = attrs.field(eq=False)
     after: tuple = attrs.field(eq=False)
 
 
@@ -123,6 +135,7 @@ class Game:
     functions: dict = attrs.field(eq=False)
     setup: tuple = attrs.field(eq=False)
     turn: TurnSpec = attrs.field(eq=False)
+    rounds: object = attrs.field(eq=False)  # a RoundSpec, or None for a game of one round
     moves: dict = attrs.field(eq=False)
     reactions: tuple = attrs.field(eq=False)
     procedures: dict = attrs.field(eq=False)

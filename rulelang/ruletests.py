@@ -14,7 +14,7 @@ from .errors import GameError, Position, RuleError, RulelangError
 from .expressions import ExpressionCompiler
 from .loader import YList, YMap, load_yaml
 from .runtime import apply_label, new_game
-from .values import Player, ZoneRef
+from .values import Player, RowRef, ZoneRef
 
 TEST_KEYS = {"name", "covers", "seed", "players", "start", "first", "stack", "zones", "rest", "vars",
              "dice", "steps", "expect", "winner"}
@@ -124,22 +124,26 @@ class _Runner:
         body = self.body
         st.forced_dice.extend(int(d) for d in body.get("dice", []))
         if body.get("start", "setup") == "turn":
-            st.stage = "setup"  # the setup program is skipped: the test lays out the position
+            st.stage = "round"  # the setup (and a first round's setup) is skipped: the test lays out the position
+            st.round_number = 1
             st.forced_first = self.player(body.get("first", "P1"), body.pos).seat
         for zone, cards in body.get("stack", YMap()).items():
-            ref = self.zone(zone, body["stack"].key_pos[zone])
+            ref = self.zone(zone, body["stack"].key_pos[zone], st)
             st.stacked.add(ref.name)
             self.lay(st, ref, cards, body["stack"].value_pos[zone])
         for zone, cards in body.get("zones", YMap()).items():
-            self.lay(st, self.zone(zone, body["zones"].key_pos[zone]), cards, body["zones"].value_pos[zone])
+            self.lay(st, self.zone(zone, body["zones"].key_pos[zone], st), cards, body["zones"].value_pos[zone])
         if "rest" in body:
             home = ZoneRef(self.game.deck_zone)
-            st.move(st.items(home), self.zone(str(body["rest"]), body.value_pos["rest"]), "bottom", log=False)
+            st.move(st.items(home), self.zone(str(body["rest"]), body.value_pos["rest"], st), "bottom", log=False)
         for name, value in body.get("vars", YMap()).items():
             self.set_var(st, name, value, body["vars"].key_pos[name])
 
-    def zone(self, text: str, pos) -> ZoneRef:
-        """A zone reference from a test's zone name (`draw`, `P1.hand`, `P2.piles[0]`)."""
+    def zone(self, text: str, pos, st=None) -> ZoneRef:
+        """A zone reference from a test's zone name (`draw`, `P1.hand`, `P2.piles[0]`, `row[1]`).
+
+        The piles of a row are made as they are named, in order: `row[0]`, then `row[1]` ...
+        """
         owner, _, name = text.rpartition(".")
         index = None
         if name.endswith("]") and "[" in name:
@@ -152,10 +156,21 @@ class _Runner:
             raise RuleError.at(pos, f"no zone '{name}' in {self.game.name}")
         if spec.per_player != bool(owner):
             raise RuleError.at(pos, f"write {'P1.' if spec.per_player else ''}{name} for zone '{name}'")
+        seat = self.player(owner, pos).seat if owner else None
+        if spec.row:
+            return self.row_pile(st, RowRef(name, seat), index, text, pos)
         if (spec.count is None) != (index is None) or (index is not None and index >= spec.count):
             raise RuleError.at(pos, f"'{text}': zone '{name}' has "
                                     f"{'no index' if spec.count is None else f'indexes 0 to {spec.count - 1}'}")
         return ZoneRef(name, self.player(owner, pos).seat if owner else None, index)
+
+    @staticmethod
+    def row_pile(st, row: RowRef, index, text, pos) -> ZoneRef:
+        """The pile at `index` of a row, made when it is the next one."""
+        piles = st.items(row)
+        if index is None or index > len(piles):
+            raise RuleError.at(pos, f"'{text}': name the piles of a row in order, from [0]")
+        return piles[index] if index < len(piles) else st.new_pile(row, at_start=False)
 
     def player(self, text, pos) -> Player:
         """A seat from its name (`P1`)."""
@@ -204,11 +219,17 @@ class _Runner:
         if owner:
             if var not in self.game.player_vars:
                 raise RuleError.at(pos, f"'{var}' is not a player_vars name")
-            st.pvars[self.player(owner, pos).seat][var] = value
+            st.pvars[self.player(owner, pos).seat][var] = self.value(value, pos)
         elif name in self.game.game_vars:
-            st.vars[name] = value
+            st.vars[name] = self.value(value, pos)
         else:
             raise RuleError.at(pos, f"'{name}' is not a game variable")
+
+    def value(self, value, pos):
+        """A variable's value from a test: seat names (`P2`) become players."""
+        if isinstance(value, str) and value[:1] == "P" and value[1:].isdigit():
+            return self.player(value, pos)
+        return value
 
     # ------------------------------------------------------------------ playing
     def step(self, step, pos):

@@ -85,38 +85,59 @@ def apply_label(st: GameState, label: str) -> None:
 
 
 def _next_program(st: GameState) -> None:
+    """Push what comes next when nothing is running: setup, a round, a turn, or the next turn."""
     game = st.game
     if st.stage == "start":
         st.stage = "setup"
         if game.setup:
             st.frames.append(Frame(game.setup, {"me": Player(0)}))
-        return
-    if st.stage == "setup":
+    elif st.stage in ("setup", "round_end"):
+        _begin_round(st)
+    elif st.stage == "round":
         st.stage = "turn"
         st.current = _first_player(st)
         _start_turn(st)
-        return
-    if not st.turn_closing:
+    elif not st.turn_closing:
         st.turn_closing = True
         if game.turn.after:
             st.frames.append(Frame(game.turn.after, {"me": Player(st.current)}))
-        return
-    if settle(st):
-        return
-    st.current = (st.current + 1) % st.n
-    _start_turn(st)
+    elif not settle(st):
+        st.current = _next_seat(st, st.current + 1)
+        _start_turn(st)
+
+
+def _begin_round(st: GameState) -> None:
+    st.round_number += 1
+    st.stage = "round"
+    rounds = st.game.rounds
+    if rounds is not None:
+        st.log.append((None, f"== round {st.round_number} =="))
+        if rounds.setup:
+            st.frames.append(Frame(rounds.setup, {"me": Player(0)}))
 
 
 def _first_player(st: GameState) -> int:
-    first = st.game.turn.first
     if st.forced_first is not None:
-        return st.forced_first
-    if first is None:
-        return st.rng.below(st.n)
-    player = first(st, {"me": Player(0)})
+        first, st.forced_first = st.forced_first, None
+        return first
+    rounds = st.game.rounds
+    choose = rounds.first if rounds is not None and rounds.first is not None else st.game.turn.first
+    if choose is None:
+        return _next_seat(st, st.rng.below(st.n))
+    player = choose(st, {"me": Player(0)})
     if not isinstance(player, Player):
-        raise GameError(f"turn 'first' must be a player, got {pretty(player)}")
-    return player.seat
+        raise GameError(f"the first player must be a player, got {pretty(player)}")
+    return _next_seat(st, player.seat)
+
+
+def _next_seat(st: GameState, seat: int) -> int:
+    """The first seat from `seat` on, clockwise, that `turn: skip` does not skip."""
+    skip = st.game.turn.skip
+    for step in range(st.n):
+        candidate = (seat + step) % st.n
+        if skip is None or not skip(st, {"me": Player(candidate)}):
+            return candidate
+    raise GameError("every player is skipped: nobody can take a turn")
 
 
 def _start_turn(st: GameState) -> None:
@@ -138,6 +159,14 @@ def settle(st: GameState) -> bool:
                 winners = st.items(end.winner(st, env))
                 st.finish([p.seat for p in winners])
                 return True
+    rounds = st.game.rounds
+    if rounds is not None and rounds.end(st, {"me": me}):
+        st.frames.clear()
+        st.stage = "round_end"
+        st.log.append((None, f"== round {st.round_number} ends =="))
+        if rounds.after:
+            st.frames.append(Frame(rounds.after, {"me": me}))
+        return True
     st.check_capacity()
     running = {frame.env.get(TRIGGER_KEY) for frame in st.frames}
     for index, trigger in enumerate(st.game.triggers):

@@ -15,13 +15,15 @@ TOP = {
     "vars": (MAPPING, False), "procedures": (MAPPING, False), "reactions": (MAPPING, False),
     "functions": (MAPPING, False), "setup": (EFFECTS, False), "turn": (MAPPING, True),
     "moves": (MAPPING, False), "triggers": (SEQUENCE, False), "end": (SEQUENCE, True),
-    "results": (MAPPING, False), "display": (MAPPING, False),
+    "results": (MAPPING, False), "display": (MAPPING, False), "rounds": (MAPPING, False),
 }
 DECK = {"standard": (NUMBER, True), "start": (TEXT, True)}
 ZONE = {"per_player": (FLAG, False), "visibility": (TEXT, True), "capacity": (NUMBER, False),
-        "refill": (TEXT, False), "keep_face_up": (FLAG, False), "count": (NUMBER, False)}
+        "refill": (TEXT, False), "keep_face_up": (FLAG, False), "count": (NUMBER, False),
+        "row": (FLAG, False)}
 REACTIONS = {"moves": (SEQUENCE, True)}
-TURN = {"first": (EXPR, False), "do": (EFFECTS, True), "after": (EFFECTS, False)}
+TURN = {"first": (EXPR, False), "do": (EFFECTS, True), "after": (EFFECTS, False), "skip": (EXPR, False)}
+ROUNDS = {"setup": (EFFECTS, False), "first": (EXPR, False), "end": (EXPR, True), "after": (EFFECTS, False)}
 MOVE = {"label": (TEXT, False), "rule": (TEXT, False), "if": (EXPR, False), "do": (EFFECTS, True)}
 TRIGGER = {"name": (TEXT, True), "rule": (TEXT, False), "for": (EXPR, False), "when": (EXPR, True),
            "do": (EFFECTS, True)}
@@ -44,7 +46,8 @@ def check_shape(doc: YMap) -> list[Diagnostic]:
     """Every shape problem of a loaded rule file, in file order."""
     out: list[Diagnostic] = []
     _mapping(doc, TOP, "the rule file", out)
-    for key, table in (("deck", DECK), ("turn", TURN), ("results", RESULTS), ("reactions", REACTIONS)):
+    for key, table in (("deck", DECK), ("turn", TURN), ("results", RESULTS), ("reactions", REACTIONS),
+                       ("rounds", ROUNDS)):
         if isinstance(doc.get(key), YMap):
             _mapping(doc[key], table, key, out)
     for section in ("zones", "moves"):
@@ -68,10 +71,11 @@ def check_shape(doc: YMap) -> list[Diagnostic]:
     for key in ("setup",):
         if key in doc:
             check_effects(doc[key], doc.value_pos[key], out)
-    if isinstance(doc.get("turn"), YMap):
-        for key in ("do", "after"):
-            if key in doc["turn"]:
-                check_effects(doc["turn"][key], doc["turn"].value_pos[key], out)
+    for section in ("turn", "rounds"):
+        if isinstance(doc.get(section), YMap):
+            for key in ("do", "after", "setup"):
+                if key in doc[section]:
+                    check_effects(doc[section][key], doc[section].value_pos[key], out)
     if isinstance(doc.get("moves"), YMap):
         for body in doc["moves"].values():
             if isinstance(body, YMap) and "do" in body:

@@ -6,7 +6,7 @@ from .runtime import apply_action, new_game
 from .values import Player
 from .views import seat_view
 
-DEFAULT_MAX_DECISIONS = 20_000
+DEFAULT_MAX_DECISIONS = 200_000
 
 
 def play_game(game, agents: list, seed: int, debug: bool = False,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from .errors import GameError
 from .expressions import is_card
 from .rng import Rng
-from .values import Card, Marker, Player, Roll, ZoneRef, pretty
+from .values import Card, Marker, Player, Roll, RowRef, ZoneRef, pretty
 
 MAX_DRAW = 1000
 
@@ -25,6 +25,8 @@ class GameState:
         self.forced_first: int | None = None
         self.zones: dict[ZoneRef, list] = {}
         self.zvars: dict[ZoneRef, dict] = {}
+        self.rows: dict[tuple, list] = {}  # (name, seat) -> pile ids in row order
+        self.next_pile = 0
         self.under_of: dict[int, list] = {}
         self.loc: dict[int, tuple] = {}
         self.cvars: dict[int, dict] = {}
@@ -35,6 +37,7 @@ class GameState:
         self.current = 0
         self.actor = None  # the player whose effects are running, for the log
         self.turn_number = 0
+        self.round_number = 0
         self.stage = "start"
         self.turn_closing = False
         self.frames: list = []
@@ -48,6 +51,9 @@ class GameState:
             owners = range(players) if spec.per_player else (None,)
             indexes = range(spec.count) if spec.count is not None else (None,)
             for seat in owners:
+                if spec.row:
+                    self.rows[(name, seat)] = []
+                    continue
                 for index in indexes:
                     self.zones[ZoneRef(name, seat, index)] = []
         home = ZoneRef(game.deck_zone)
@@ -65,6 +71,7 @@ class GameState:
         other.stacked = set(self.stacked)
         other.zones = {k: list(v) for k, v in self.zones.items()}
         other.zvars = {k: dict(v) for k, v in self.zvars.items()}
+        other.rows = {k: list(v) for k, v in self.rows.items()}
         other.under_of = {k: list(v) for k, v in self.under_of.items()}
         other.loc = dict(self.loc)
         other.cvars = {k: dict(v) for k, v in self.cvars.items()}
@@ -103,9 +110,15 @@ class GameState:
 
     # ------------------------------------------------------------------ reading
     def items(self, value) -> list:
-        """A value as a list: a zone's cards (top first), a list, or one card."""
+        """A value as a list: a zone's cards (top first), a list, or one card.
+
+        A zone's own list is returned, not a copy: callers only read it, and effects that
+        move cards copy first.
+        """
         if isinstance(value, ZoneRef):
-            return list(self.zones[self.zone_key(value)])
+            return self.zones[self.zone_key(value)]
+        if isinstance(value, RowRef):
+            return [ZoneRef(value.name, value.seat, pile) for pile in self.rows[(value.name, value.seat)]]
         if isinstance(value, list):
             return value
         if isinstance(value, tuple):
@@ -121,6 +134,8 @@ class GameState:
     def zone_key(self, ref: ZoneRef) -> ZoneRef:
         """The zone reference itself, checked to exist (a zone with a count needs an index)."""
         if ref not in self.zones:
+            if self.game.zones[ref.name].row:
+                raise GameError(f"that pile of {ref.name} is gone (it was emptied)")
             if self.game.zones[ref.name].count is not None and ref.index is None:
                 raise GameError(f"{ref!r} is a row of {self.game.zones[ref.name].count} zones: "
                                 f"pick one, like {ref!r}[0]")
@@ -130,9 +145,43 @@ class GameState:
     def zone_family(self, name: str, seat: int | None):
         """A zone, or the list of zones of a zone declared with a count."""
         spec = self.game.zones[name]
+        if spec.row:
+            return RowRef(name, seat)
         if spec.count is None:
             return ZoneRef(name, seat)
         return [ZoneRef(name, seat, i) for i in range(spec.count)]
+
+    def zone_label(self, ref: ZoneRef) -> str:
+        """A zone's name for people: a pile of a row is named by its place, `row[0]` first."""
+        if ref.index is not None and self.game.zones[ref.name].row:
+            owner = "" if ref.seat is None else f"P{ref.seat + 1}."
+            return f"{owner}{ref.name}[{self.position_in_row(ref)}]"
+        return repr(ref)
+
+    def position_in_row(self, ref: ZoneRef) -> int:
+        """Where a pile stands in its row, counting from 0."""
+        piles = self.rows[(ref.name, ref.seat)]
+        if ref.index not in piles:
+            raise GameError(f"that pile of {ref.name} is gone (it was emptied)")
+        return piles.index(ref.index)
+
+    def new_pile(self, row: RowRef, at_start: bool) -> ZoneRef:
+        """Add an empty pile at the start or the end of a row."""
+        if not isinstance(row, RowRef):
+            raise GameError(f"a new pile needs a row, not {pretty(row)}")
+        self.next_pile += 1
+        piles = self.rows[(row.name, row.seat)]
+        piles.insert(0 if at_start else len(piles), self.next_pile)
+        ref = ZoneRef(row.name, row.seat, self.next_pile)
+        self.zones[ref] = []
+        return ref
+
+    def _drop_if_empty(self, ref: ZoneRef) -> None:
+        """A pile of a row that has been emptied leaves the row."""
+        if ref in self.zones and not self.zones[ref] and self.game.zones[ref.name].row:
+            del self.zones[ref]
+            self.zvars.pop(ref, None)
+            self.rows[(ref.name, ref.seat)].remove(ref.index)
 
     def under(self, card) -> list:
         """The pieces attached under a card, in the order they were put there."""
@@ -185,9 +234,10 @@ class GameState:
         elif isinstance(value, ZoneRef):
             if name in game.zone_vars:
                 return self.zvars.get(value, {}).get(name, game.zone_vars[name])
-            if name in ("name", "owner", "index"):
-                return {"name": value.name, "index": value.index,
-                        "owner": None if value.seat is None else Player(value.seat)}[name]
+            if name == "index":
+                return self.position_in_row(value) if game.zones[value.name].row else value.index
+            if name in ("name", "owner"):
+                return value.name if name == "name" else (None if value.seat is None else Player(value.seat))
         raise GameError(f"{pretty(value)} has no '{name}'")
 
     def _engine_attribute(self, piece, name):
@@ -256,6 +306,7 @@ class GameState:
         if not moving:
             return {}
         before = {p.id: self._seers(p) for p in moving}
+        sources = {self.loc[p.id][1] for p in moving if self.loc.get(p.id, ("u",))[0] == "z"}
         for piece in moving if where != "top" else reversed(moving):
             self._detach(piece)
             if where == "under":
@@ -280,9 +331,15 @@ class GameState:
             if face_down:
                 self.down.add(piece.id)
         if log:
-            target = f"to {pretty(ref)}" if where != "under" else f"under {pretty(ref)}"
+            target = f"to {self.label(ref)}" if where != "under" else f"under {pretty(ref)}"
             self._log_move(moving, before, target)
+        for zone in sources:
+            self._drop_if_empty(zone)
         return before
+
+    def label(self, value) -> str:
+        """pretty(), with piles of a row named by their place."""
+        return self.zone_label(value) if isinstance(value, ZoneRef) else pretty(value)
 
     def _detach(self, piece) -> None:
         place = self.loc.get(piece.id)
@@ -337,7 +394,7 @@ class GameState:
             before.update(self.move(card, target, "bottom", log=False))
             drawn.append(card)
         if drawn:
-            self._log_move(drawn, before, f"from {pretty(source)} to {pretty(target)}", verb="draws")
+            self._log_move(drawn, before, f"from {self.label(source)} to {self.label(target)}", verb="draws")
         return len(drawn)
 
     def _refill(self, ref: ZoneRef) -> bool:
@@ -348,7 +405,7 @@ class GameState:
                          ref.index if self.game.zones[spec.refill].count is not None else None)
         cards = self.zones[self.zone_key(source)]
         if spec.keep_face_up:
-            cards = [c for c in cards if c.id not in self.down]
+            cards = [c for c in cards if c.id in self.down]
         if not cards:
             return False
         self.move(list(cards), ref, log=False)

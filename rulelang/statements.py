@@ -6,7 +6,7 @@ import re
 from lark import Token, Tree
 
 from .errors import GameError, Position, RuleError
-from .effects import Break, Call, Statement
+from .effects import Break, Call, Refuse, Statement
 from .expressions import ExpressionCompiler, is_card, suggest
 from .syntax import node_column, parse
 from .values import Player, Roll, ZoneRef, pretty
@@ -34,6 +34,8 @@ class StatementCompiler:
             return Break(pos)
         if tree.data == "call_procedure":
             return self._call(tree, pos, scope)
+        if tree.data == "refuse":
+            return Refuse(self.interpolation(str(tree.children[0])[1:-1], pos, scope), pos)
         return Statement(getattr(self, f"_{tree.data}")(tree, pos, scope), pos)
 
     def _call(self, tree, pos, scope):
@@ -66,6 +68,14 @@ class StatementCompiler:
         dest = tree.children[1]
         facing = tree.children[2] if len(tree.children) > 2 else None
         face_down = None if facing is None else str(facing.children[0]) == "down"
+        if dest.data == "to_new_pile":
+            at_start = str(dest.children[0]) == "start"
+            row = self._expr(dest.children[1], pos, scope)
+
+            def to_new_pile(st, env):
+                cards = what(st, env)
+                st.move(cards, st.new_pile(row(st, env), at_start), "top", face_down)
+            return to_new_pile
         zone = self._zone(dest.children[0], pos, scope, "the destination")
         where = "top" if dest.data == "to_top" else "bottom"
         return lambda st, env: st.move(what(st, env), zone(st, env), where, face_down)
@@ -185,7 +195,7 @@ class StatementCompiler:
         def render(st, env):
             return "".join(p if isinstance(p, str) else pretty(p(st, env)) for p in parts)
         if to_log:
-            return lambda st, env: st.say(render(st, env))
+            return lambda st, env: st.say(render(st, env), actor=False)
         return render
 
     def _win(self, tree, pos, scope):

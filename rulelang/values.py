@@ -80,6 +80,21 @@ class ZoneRef:
         return repr(self)
 
 
+@attrs.frozen
+class RowRef:
+    """A row of piles that grows and shrinks during play (a zone declared with `row: true`)."""
+
+    name: str
+    seat: int | None = None
+
+    def __repr__(self) -> str:
+        return self.name if self.seat is None else f"P{self.seat + 1}.{self.name}"
+
+    def pretty(self) -> str:
+        """How a row is named in logs."""
+        return repr(self)
+
+
 class Roll(int):
     """The total of a dice roll that also remembers each die."""
 

@@ -1,7 +1,7 @@
 """What one seat may see: zones with visible cards named and hidden ones only counted."""
 from __future__ import annotations
 
-from .values import Player, pretty
+from .values import Player, RowRef, pretty
 
 
 def seat_view(st, seat: int) -> dict:
@@ -10,11 +10,13 @@ def seat_view(st, seat: int) -> dict:
     A zone's `display` summary is shown only for a non-empty zone whose every card the seat sees.
     """
     zones, summaries = {}, {}
-    for zone, cards in st.zones.items():
-        zones[repr(zone)] = [_piece(st, card, seat) for card in cards]
+    for zone in _zones_in_order(st):
+        cards = st.zones[zone]
+        label = st.zone_label(zone)
+        zones[label] = [_piece(st, card, seat) for card in cards]
         render = st.game.display.get(zone.name)
         if render is not None and cards and all(st.visible_to(card, seat) for card in cards):
-            summaries[repr(zone)] = render(st, {"it": zone, "me": Player(seat)})
+            summaries[label] = render(st, {"it": zone, "me": Player(seat)})
     return {
         "seat": seat,
         "turn": st.turn_number,
@@ -25,6 +27,18 @@ def seat_view(st, seat: int) -> dict:
         "summaries": summaries,
         "log": [text for audience, text in st.log if audience is None or audience == seat],
     }
+
+
+def _zones_in_order(st) -> list:
+    """Zones as declared; the piles of a row in row order, where the row is declared."""
+    order = []
+    for name, spec in st.game.zones.items():
+        for seat in (range(st.n) if spec.per_player else (None,)):
+            if spec.row:
+                order += st.items(RowRef(name, seat))
+            else:
+                order += [z for z in st.zones if z.name == name and z.seat == seat]
+    return order
 
 
 def _piece(st, piece, seat: int) -> dict:
