@@ -5,6 +5,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from rulelang.values import pretty
+
 
 class HumanAgent:
     """Asks a person for each decision on standard input, showing only what the seat may see."""
@@ -56,10 +58,13 @@ class HumanAgent:
             label = f"{name} ({len(pieces)})" + (f"\n{summary}" if summary else "")
             table.add_row(label, describe_pieces(pieces))
         self.console.print(table)
+        shown = {k: v for k, v in view["vars"].items() if not k.startswith("_")}
+        if shown:
+            self.console.print(", ".join(f"{k} {pretty(v)}" for k, v in shown.items()))
         for player in view["players"]:
             extra = {k: v for k, v in player.items() if k != "name" and not k.startswith("_")}
             if extra:
-                self.console.print(f"{player['name']}: " + ", ".join(f"{k} {v}" for k, v in extra.items()))
+                self.console.print(f"{player['name']}: " + ", ".join(f"{k} {pretty(v)}" for k, v in extra.items()))
 
 
 def describe_pieces(pieces: list) -> str:
