@@ -101,8 +101,10 @@ class Compiler:
             card_props=card_props,
             functions=dict(self.function_table),
             setup=self.block(doc.get("setup", YList()), doc.value_pos.get("setup", doc.pos), {"me"}),
-            turn=self.turn(), rounds=self.rounds(), moves=moves, reactions=self.reactions(moves), procedures=procedures,
-            triggers=self.triggers(), ends=self.ends(),
+            turn=self.turn(), rounds=self.rounds(), moves=moves, reactions=self.move_list("reactions", moves),
+            procedures=procedures,
+            triggers=self.triggers(on_event=False), event_triggers=self.triggers(on_event=True),
+            anytime=self.move_list("anytime", moves), ends=self.ends(),
             score=self.score(), report=self.report(), display=self.display(zones), names=names,
         )
         self.check_move_references(moves)
@@ -191,9 +193,9 @@ class Compiler:
             out[name] = Move(name, str(body.get("label", name)), str(body.get("rule", "")), legal, do, pos)
         return out
 
-    def reactions(self, moves) -> tuple:
-        """The names of the moves other players may make out of turn."""
-        section = self.section("reactions")
+    def move_list(self, key, moves) -> tuple:
+        """The moves named by `reactions:` or `anytime:`, checked to exist."""
+        section = self.section(key)
         names = section.get("moves", YList())
         for name, pos in zip(names, getattr(names, "item_pos", ())):
             if name not in moves:
@@ -232,16 +234,19 @@ class Compiler:
         var = str(tree.children[0].children[0])
         return var, self.expressions.compile_tree(tree.children[1], pos, frozenset(scope))
 
-    def triggers(self) -> tuple:
-        """Every trigger, compiled."""
+    def triggers(self, on_event: bool) -> tuple:
+        """The condition triggers, or (with on_event) the triggers that wait for an event."""
         out = []
         for item in self.section("triggers", YList):
-            if not isinstance(item, YMap):
+            if not isinstance(item, YMap) or ("on" in item) != on_event:
                 continue
             var, over, scope = self.optional_binding(item)
+            if on_event:
+                scope = {"me", "card", "origin"}
             when = self.expr(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
             body = self.block(item.get("do", YList()), item.value_pos.get("do", item.pos), set(scope))
-            out.append(Trigger(str(item.get("name", "trigger")), var, over, when, body, item.pos))
+            out.append(Trigger(str(item.get("name", "trigger")), var, over, when, body, item.pos,
+                               str(item["on"]) if on_event else None))
         return tuple(out)
 
     def ends(self) -> tuple:

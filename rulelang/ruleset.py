@@ -74,7 +74,11 @@ class Move:
 
 @attrs.frozen
 class Trigger:
-    """Effects that run when a condition holds, once per binding of `for`."""
+    """Effects that run when a condition holds, once per binding of `for`.
+
+    A trigger with `on: moved` runs instead right after a card moves and `when` holds for it
+    (`card` is the card, `origin` the zone it left).
+    """
 
     name: str
     var: str | None
@@ -82,6 +86,7 @@ class Trigger:
     when: object = attrs.field(eq=False)
     body: tuple = attrs.field(eq=False)
     pos: Position
+    on: str | None = None
 
 
 @attrs.frozen
@@ -138,8 +143,10 @@ class Game:
     rounds: object = attrs.field(eq=False)  # a RoundSpec, or None for a game of one round
     moves: dict = attrs.field(eq=False)
     reactions: tuple = attrs.field(eq=False)
+    anytime: tuple = attrs.field(eq=False)
     procedures: dict = attrs.field(eq=False)
     triggers: tuple = attrs.field(eq=False)
+    event_triggers: tuple = attrs.field(eq=False)
     ends: tuple = attrs.field(eq=False)
     score: object = attrs.field(eq=False)
     report: dict = attrs.field(eq=False)

@@ -138,6 +138,7 @@ class _Runner:
             st.move(st.items(home), self.zone(str(body["rest"]), body.value_pos["rest"], st), "bottom", log=False)
         for name, value in body.get("vars", YMap()).items():
             self.set_var(st, name, value, body["vars"].key_pos[name])
+        st.events.clear()  # laying out the position is not play
 
     def zone(self, text: str, pos, st=None) -> ZoneRef:
         """A zone reference from a test's zone name (`draw`, `P1.hand`, `P2.piles[0]`, `row[1]`).

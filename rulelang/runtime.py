@@ -6,9 +6,9 @@ the game is about to ask for a decision and when a turn ends.
 """
 from __future__ import annotations
 
-from .effects import Frame, SettlePoint
+from .effects import Frame, SettlePoint, start_move
 from .errors import GameError, Position
-from .state import GameState
+from .state import Anytime, GameState
 from .values import Player, pretty
 
 MAX_STEPS_BETWEEN_DECISIONS = 100_000
@@ -55,6 +55,25 @@ def advance(st: GameState) -> None:
         else:
             frame.pc += 1
             node.run(st, frame)
+        if st.events:
+            _fire_events(st)
+
+
+def _fire_events(st: GameState) -> None:
+    """Run the `on: moved` triggers of the cards just moved, in the order they moved."""
+    events, st.events = st.events, []
+    fired = []
+    me = Player(st.current)
+    for card, origin in events:
+        for trigger in st.game.event_triggers:
+            env = {"me": me, "card": card, "origin": origin}
+            if trigger.when(st, env):
+                st.trigger_chain += 1
+                if st.trigger_chain > MAX_TRIGGER_CHAIN:
+                    raise GameError(f"triggers fired {MAX_TRIGGER_CHAIN} times without a decision "
+                                    f"(last: '{trigger.name}')", trigger.pos)
+                fired.append(Frame(trigger.body, env))
+    st.frames.extend(reversed(fired))
 
 
 def apply_action(st: GameState, index: int) -> None:
@@ -69,8 +88,11 @@ def apply_action(st: GameState, index: int) -> None:
     st.actions += 1
     st.trigger_chain = 0
     st.say(f"{Player(decision.seat).name} chooses {option.text}", seat=decision.seat, actor=False)
-    frame = st.frames[decision.frame_index]
-    decision.node.resume(st, frame, option)
+    if isinstance(option.value, Anytime):  # the same decision is asked again after the move
+        st.say(f"{Player(decision.seat).name}: {option.text}", actor=False)
+        start_move(st, option.value.move, Player(decision.seat))
+    else:
+        decision.node.resume(st, st.frames[decision.frame_index], option)
     advance(st)
     if getattr(st, "debug", False):
         st.check_conservation()

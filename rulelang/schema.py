@@ -13,6 +13,7 @@ TOP = {
     "deck": (MAPPING, True), "zones": (MAPPING, True), "card_props": (MAPPING, False),
     "card_vars": (MAPPING, False), "player_vars": (MAPPING, False), "zone_vars": (MAPPING, False),
     "vars": (MAPPING, False), "procedures": (MAPPING, False), "reactions": (MAPPING, False),
+    "anytime": (MAPPING, False),
     "functions": (MAPPING, False), "setup": (EFFECTS, False), "turn": (MAPPING, True),
     "moves": (MAPPING, False), "triggers": (SEQUENCE, False), "end": (SEQUENCE, True),
     "results": (MAPPING, False), "display": (MAPPING, False), "rounds": (MAPPING, False),
@@ -26,7 +27,8 @@ TURN = {"first": (EXPR, False), "do": (EFFECTS, True), "after": (EFFECTS, False)
 ROUNDS = {"setup": (EFFECTS, False), "first": (EXPR, False), "end": (EXPR, True), "after": (EFFECTS, False)}
 MOVE = {"label": (TEXT, False), "rule": (TEXT, False), "if": (EXPR, False), "do": (EFFECTS, True)}
 TRIGGER = {"name": (TEXT, True), "rule": (TEXT, False), "for": (EXPR, False), "when": (EXPR, True),
-           "do": (EFFECTS, True)}
+           "do": (EFFECTS, True), "on": (TEXT, False)}
+EVENTS = ("moved",)
 END = {"rule": (TEXT, False), "for": (EXPR, False), "when": (EXPR, True), "winner": (EXPR, True)}
 RESULTS = {"score": (EXPR, False), "report": (MAPPING, False)}
 VISIBILITIES = ("hidden", "owner", "public")
@@ -46,7 +48,7 @@ def check_shape(doc: YMap) -> list[Diagnostic]:
     """Every shape problem of a loaded rule file, in file order."""
     out: list[Diagnostic] = []
     _mapping(doc, TOP, "the rule file", out)
-    for key, table in (("deck", DECK), ("turn", TURN), ("results", RESULTS), ("reactions", REACTIONS),
+    for key, table in (("deck", DECK), ("turn", TURN), ("results", RESULTS), ("reactions", REACTIONS), ("anytime", REACTIONS),
                        ("rounds", ROUNDS)):
         if isinstance(doc.get(key), YMap):
             _mapping(doc[key], table, key, out)
@@ -84,6 +86,12 @@ def check_shape(doc: YMap) -> list[Diagnostic]:
         for item in doc["triggers"]:
             if isinstance(item, YMap) and "do" in item:
                 check_effects(item["do"], item.value_pos["do"], out)
+            if isinstance(item, YMap) and item.get("on", EVENTS[0]) not in EVENTS:
+                out.append(Diagnostic(item.value_pos["on"], f"unknown event '{item['on']}'; "
+                                                            f"known: {', '.join(EVENTS)}"))
+            if isinstance(item, YMap) and "on" in item and "for" in item:
+                out.append(Diagnostic(item.key_pos["for"], "a trigger with 'on' binds card and origin; "
+                                                           "it takes no 'for'"))
     if isinstance(doc.get("procedures"), YMap):
         for name, body in doc["procedures"].items():
             check_effects(body, doc["procedures"].value_pos[name], out)
@@ -104,6 +112,10 @@ def check_effects(block, where: Position, out: list) -> None:
         form = effect_form(item)
         if form is None:
             first = next(iter(item), "")
+            if " " in first and first not in EFFECT_FORMS:
+                out.append(Diagnostic(pos, "YAML read this statement as a mapping because it contains "
+                                           "': ' — put the whole statement in quotes"))
+                continue
             out.append(Diagnostic(pos, f"unknown effect '{first}'{suggest(first, EFFECT_FORMS)}; "
                                        f"expected one of: {', '.join(EFFECT_FORMS)}"))
             continue

@@ -5,12 +5,22 @@ search: everything is flat dicts and lists of immutable values.
 """
 from __future__ import annotations
 
+import attrs
+
 from .errors import GameError
+from .effects import Option
 from .expressions import is_card
 from .rng import Rng
 from .values import Card, Marker, Player, Roll, RowRef, ZoneRef, pretty
 
 MAX_DRAW = 1000
+
+
+@attrs.frozen
+class Anytime:
+    """An option that makes an `anytime` move and then asks the same decision again."""
+
+    move: object = attrs.field(eq=False)
 
 
 class GameState:
@@ -44,6 +54,7 @@ class GameState:
         self.pending = None
         self.result = None
         self.log: list[tuple] = []
+        self.events: list[tuple] = []  # (card, origin zone) of moves not yet seen by `on: moved` triggers
         self.actions = 0
         self.call_depth = 0
         self.trigger_chain = 0
@@ -81,6 +92,7 @@ class GameState:
         envs: dict[int, dict] = {}
         other.frames = [frame.copy(envs) for frame in self.frames]
         other.log = list(self.log)
+        other.events = list(self.events)
         return other
 
     # ------------------------------------------------------------------ players
@@ -297,7 +309,7 @@ class GameState:
 
     # ------------------------------------------------------------------ changing
     def move(self, pieces, ref, where: str = "top", face_down: bool | None = None,
-             log: bool = True) -> dict:
+             log: bool = True, events: bool = True) -> dict:
         """Move pieces to the top or bottom of a zone, or under a card (`ref` is then a card).
 
         Returns who could see each moved piece before the move, for callers that log later.
@@ -307,7 +319,10 @@ class GameState:
             return {}
         before = {p.id: self._seers(p) for p in moving}
         sources = {self.loc[p.id][1] for p in moving if self.loc.get(p.id, ("u",))[0] == "z"}
+        watch = events and self.game.event_triggers
         for piece in moving if where != "top" else reversed(moving):
+            if watch and isinstance(piece, Card):
+                self.events.append((piece, self.root(piece)))
             self._detach(piece)
             if where == "under":
                 if not is_card(ref):
@@ -408,7 +423,7 @@ class GameState:
             cards = [c for c in cards if c.id in self.down]
         if not cards:
             return False
-        self.move(list(cards), ref, log=False)
+        self.move(list(cards), ref, log=False, events=False)
         self.shuffle(ref)
         self.say(f"shuffles {pretty(source)} into {pretty(ref)}", actor=False)
         return True
@@ -432,10 +447,17 @@ class GameState:
             return
         self.result = tuple("win" if seat in winners else "loss" for seat in range(self.n))
         names = ", ".join(Player(s).name for s in sorted(set(winners))) or "nobody"
-        self.log.append((None, f"game over: {names} win{'s' if len(set(winners)) == 1 else ''}"))
+        self.log.append((None, f"game over: {names} win{'' if len(set(winners)) > 1 else 's'}"))
 
     def ask(self, decision) -> None:
-        """Wait for an agent to answer `decision`."""
+        """Wait for an agent to answer `decision`, with the seat's legal `anytime` moves added."""
+        if self.game.anytime and self.stage == "turn":
+            me = {"me": Player(decision.seat)}
+            taken = set(decision.labels())
+            extra = tuple(Option(m.name, m.label, Anytime(m)) for m in (self.game.moves[n] for n in self.game.anytime)
+                          if m.name not in taken and m.legal(self, me))
+            if extra:
+                decision = attrs.evolve(decision, options=decision.options + extra)
         self.pending = decision
 
     def describe_stored(self, piece) -> str:
