@@ -19,7 +19,8 @@ def test_random_games_end_and_conserve_cards(name):
     decisions = 0
     for seed in range(GAMES_PER_RULESET):
         st = play_game(game, random_agents(game.min_players, seed), seed, debug=True)
-        assert st.result is not None and "win" in st.result or set(st.result) == {"draw"}
+        assert st.result is not None and len(st.result) == st.n
+        assert set(st.result) <= {"win", "loss", "draw"}
         decisions += st.actions
         if decisions > DECISIONS_PER_RULESET:
             break
