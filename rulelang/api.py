@@ -10,6 +10,7 @@ from .errors import Diagnostic, Position, RuleError
 from .loader import load_yaml
 from .ruleset import Game
 from .schema import check_shape
+from .variants import resolve_extends
 
 RULESETS_PACKAGE = "rulelang.rulesets"
 
@@ -50,7 +51,7 @@ def check(name_or_path: str) -> list[Diagnostic]:
 def load_game(name_or_path: str) -> Game:
     """Load, check and compile a rule file; raises RuleError with every diagnostic."""
     path = resolve(name_or_path)
-    doc = load_yaml(path)
+    doc = resolve_extends(load_yaml(path), resolve)
     problems = check_shape(doc)
     try:
         game = Compiler(doc).compile()

@@ -9,7 +9,7 @@ import re
 
 from lark import Tree
 
-from .decks import STANDARD_ATTRIBUTES, STANDARD_SIZES, standard_deck
+from .decks import STANDARD_ATTRIBUTES, STANDARD_SIZES, custom_deck, standard_deck
 from .effects import Choose, ChooseMove, For, If, While
 from .errors import Diagnostic, Position, RuleError
 from .expressions import ExpressionCompiler, Names
@@ -62,7 +62,7 @@ class Compiler:
     def compile(self) -> Game:
         """The Game, or a RuleError carrying every diagnostic."""
         doc = self.doc
-        cards, deck_zone = self.deck()
+        cards, printed, attributes, deck_zone = self.deck()
         zones = self.zones()
         if deck_zone not in zones or zones[deck_zone].per_player:
             self.error(doc["deck"].value_pos.get("start", doc.pos) if isinstance(doc.get("deck"), YMap) else doc.pos,
@@ -78,7 +78,8 @@ class Compiler:
             card_vars=frozenset(self.section("card_vars")),
             zone_vars=frozenset(self.section("zone_vars")),
             card_props=frozenset(self.section("card_props")),
-            card_attributes=STANDARD_ATTRIBUTES,
+            card_attributes=printed,
+            attribute_names=attributes,
             card_names=frozenset(c.name for c in cards),
             functions={name: len(params) for name, (params, _, _) in functions_decl.items()},
             procedures={name: len(params) for name, (params, _, _) in procedures_decl.items()},
@@ -114,14 +115,27 @@ class Compiler:
 
     # ------------------------------------------------------------------ declarations
     def deck(self):
-        """The deck's cards and the zone they start in."""
+        """The deck's cards, their printed attribute names, the nameable attributes and the start zone."""
         deck = self.section("deck")
+        start = str(deck.get("start", ""))
+        if "cards" in deck:
+            if "standard" in deck:
+                self.error(deck.key_pos["standard"], "a deck is either standard or a list of cards, not both")
+            attributes = tuple(str(a) for a in deck.get("attributes", ()))
+            try:
+                cards = custom_deck(deck["cards"], attributes)
+            except ValueError as err:
+                index, message = err.args
+                items = deck["cards"]
+                self.error(items.item_pos[index] if index < len(items.item_pos) else deck.pos, message)
+                return standard_deck(52), STANDARD_ATTRIBUTES, (), start
+            printed = frozenset(k for c in cards for k in c.attributes) | set(attributes)
+            return cards, printed, attributes, start
         size = deck.get("standard", 54)
         if size not in STANDARD_SIZES:
-            self.error(deck.value_pos.get("standard", deck.pos if hasattr(deck, "pos") else self.doc.pos),
-                       f"a standard deck has 52 or 54 cards, not {size}")
+            self.error(deck.value_pos.get("standard", deck.pos), f"a standard deck has 52 or 54 cards, not {size}")
             size = 54
-        return standard_deck(size), str(deck.get("start", ""))
+        return standard_deck(size), STANDARD_ATTRIBUTES, (), start
 
     def zones(self) -> dict:
         """The declared zones, checking refill references."""
@@ -205,13 +219,14 @@ class Compiler:
     def turn(self) -> TurnSpec:
         """The turn: who starts, its program and its after-effects."""
         turn = self.section("turn")
+        following = self.expr(turn["next"], turn.value_pos["next"], {"me"}) if "next" in turn else None
         first = None
         if "first" in turn and turn["first"] != "random":
             first = self.expr(turn["first"], turn.value_pos["first"], {"me"})
         body = self.block(turn.get("do", YList()), turn.value_pos.get("do", turn.pos if turn else self.doc.pos), {"me"})
         after = self.block(turn.get("after", YList()), turn.value_pos.get("after", self.doc.pos), {"me"})
         skip = self.expr(turn["skip"], turn.value_pos["skip"], {"me"}) if "skip" in turn else None
-        return TurnSpec(first, body, after, skip)
+        return TurnSpec(first, body, after, skip, following)
 
     def rounds(self):
         """The round structure, or None for a game of a single round."""

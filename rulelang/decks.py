@@ -21,3 +21,32 @@ def standard_deck(size: int) -> tuple:
 
 
 STANDARD_ATTRIBUTES = frozenset({"rank", "suit", "color", "joker"})
+MAX_CUSTOM_CARDS = 1000
+
+
+def custom_deck(entries, attributes) -> tuple:
+    """Cards described as data: each entry has a unique `name` and any printed values.
+
+    Every attribute listed in `attributes` is present on every card (0 where not given).
+    Raises ValueError with a message and the entry's index for a bad entry.
+    """
+    cards = []
+    seen = set()
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+            raise ValueError(index, "each card needs a name")
+        name = entry["name"]
+        if name in seen:
+            raise ValueError(index, f"two cards are named '{name}'")
+        seen.add(name)
+        values = {attribute: 0 for attribute in attributes}
+        for key, value in entry.items():
+            if key == "name":
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, str)):
+                raise ValueError(index, f"'{key}' of '{name}' must be a number or text")
+            values[key] = value
+        cards.append(Card(len(cards), name, values))
+    if len(cards) > MAX_CUSTOM_CARDS:
+        raise ValueError(0, f"a deck has at most {MAX_CUSTOM_CARDS} cards")
+    return tuple(cards)

@@ -19,7 +19,7 @@ from .values import Card, Marker, Player, Roll, ZoneRef, pretty
 MAX_DICE = 100
 MAX_SIDES = 1000
 
-BUILTIN_NAMES = ("me", "opponent", "players", "current", "it")
+BUILTIN_NAMES = ("me", "opponent", "players", "current", "it", "attributes")
 ENGINE_CARD_ATTRIBUTES = ("zone", "owner", "parent", "face_down", "name", "index")
 PLAYER_ATTRIBUTES = ("seat", "name")
 ROLL_ATTRIBUTES = ("total", "high", "low", "fumble", "dice")
@@ -38,6 +38,7 @@ class Names:
     card_props: frozenset = frozenset()
     card_attributes: frozenset = frozenset()
     card_names: frozenset = frozenset()
+    attribute_names: tuple = ()  # the attributes a custom deck lets players name
     functions: dict = attrs.field(factory=dict)  # name -> number of parameters
     procedures: dict = attrs.field(factory=dict)  # name -> number of parameters
     max_players: int = 2
@@ -149,6 +150,9 @@ class ExpressionCompiler:
             return lambda st, env: st.player_list()
         if name == "current":
             return lambda st, env: st.current_player()
+        if name == "attributes":
+            listed = list(names.attribute_names)
+            return lambda st, env: list(listed)
         if name in names.game_vars:
             return lambda st, env: st.vars[name]
         if name in names.shared_zones:
@@ -369,6 +373,17 @@ def _random(st, coll):
     return choice
 
 
+def _attr(st, card, name):
+    if not is_card(card) or not isinstance(name, str):
+        raise GameError(f"attr() takes a card and an attribute name, got {pretty(card)} and {pretty(name)}")
+    return st.attribute(card, name, {})
+
+
+def _clockwise(st, player):
+    seat = st._seat(player)
+    return [Player((seat + i) % st.n) for i in range(st.n)]
+
+
 def _at(st, coll, index):
     items = st.items(coll)
     return items[index] if 0 <= index < len(items) else None
@@ -383,6 +398,7 @@ BUILTINS = {
     "min": Builtin(_min, 1, 1, "numbers, or x in collection | value", True),
     "select": Builtin(lambda st, c: list(st.items(c)), 1, 1, "x in collection | condition", True),
     "collect": Builtin(lambda st, c: list(st.items(c)), 1, 1, "x in collection | collection", True),
+    "cards": Builtin(lambda st, c: list(st.items(c)), 1, 1, "one collection: its items as a list (for logs)"),
     "first": Builtin(_first, 1, 1, "one collection (its top item)"),
     "last": Builtin(_last, 1, 1, "one collection (its bottom item)"),
     "under": Builtin(lambda st, c: st.under(c), 1, 1, "one card"),
@@ -390,6 +406,8 @@ BUILTINS = {
     "next": Builtin(lambda st, p: st.next_player(p), 1, 1, "one player"),
     "abs": Builtin(lambda st, n: abs(n), 1, 1, "one number"),
     "at": Builtin(_at, 2, 2, "a collection and a position (none when outside it)"),
+    "attr": Builtin(_attr, 2, 2, "a card and an attribute name, like attr(c, 'strength')"),
+    "clockwise": Builtin(_clockwise, 1, 1, "a player: all players in seat order from that one"),
     "random": Builtin(_random, 1, 1, "a collection to pick one item from, with the game's chance"),
     "card": Builtin(None, 1, 1, "a card name in quotes"),
 }

@@ -108,6 +108,7 @@ class TurnSpec:
     body: tuple = attrs.field(eq=False)
     after: tuple = attrs.field(eq=False)
     skip: object = attrs.field(eq=False)  # None, or cond(st, env) with me = the candidate
+    following: object = attrs.field(eq=False, default=None)  # None (clockwise), or the next player
 
 
 @attrs.frozen

@@ -135,7 +135,8 @@ class _Runner:
             self.lay(st, self.zone(zone, body["zones"].key_pos[zone], st), cards, body["zones"].value_pos[zone])
         if "rest" in body:
             home = ZoneRef(self.game.deck_zone)
-            st.move(st.items(home), self.zone(str(body["rest"]), body.value_pos["rest"], st), "bottom", log=False)
+            rest = [c for c in st.items(home) if c.name not in self.placed]
+            st.move(rest, self.zone(str(body["rest"]), body.value_pos["rest"], st), "bottom", log=False)
         for name, value in body.get("vars", YMap()).items():
             self.set_var(st, name, value, body["vars"].key_pos[name])
         st.events.clear()  # laying out the position is not play

@@ -124,8 +124,19 @@ def _next_program(st: GameState) -> None:
         if game.turn.after:
             st.frames.append(Frame(game.turn.after, {"me": Player(st.current)}))
     elif not settle(st):
-        st.current = _next_seat(st, st.current + 1)
+        st.current = _next_seat(st, _following(st))
         _start_turn(st)
+
+
+def _following(st: GameState) -> int:
+    """The seat to try next: `turn: next` if the ruleset names one, else the next clockwise."""
+    choose = st.game.turn.following
+    if choose is None:
+        return st.current + 1
+    player = choose(st, {"me": Player(st.current)})
+    if not isinstance(player, Player):
+        raise GameError(f"turn 'next' must be a player, got {pretty(player)}")
+    return player.seat
 
 
 def _begin_round(st: GameState) -> None:

@@ -9,7 +9,7 @@ TEXT, NUMBER, FLAG, MAPPING, SEQUENCE, EXPR, EFFECTS = (
     "text", "number", "true/false", "mapping", "list", "expression", "effects")
 
 TOP = {
-    "name": (TEXT, True), "description": (TEXT, False), "players": ("players", True),
+    "name": (TEXT, True), "description": (TEXT, False), "players": ("players", True), "extends": (TEXT, False),
     "deck": (MAPPING, True), "zones": (MAPPING, True), "card_props": (MAPPING, False),
     "card_vars": (MAPPING, False), "player_vars": (MAPPING, False), "zone_vars": (MAPPING, False),
     "vars": (MAPPING, False), "procedures": (MAPPING, False), "reactions": (MAPPING, False),
@@ -18,12 +18,14 @@ TOP = {
     "moves": (MAPPING, False), "triggers": (SEQUENCE, False), "end": (SEQUENCE, True),
     "results": (MAPPING, False), "display": (MAPPING, False), "rounds": (MAPPING, False),
 }
-DECK = {"standard": (NUMBER, True), "start": (TEXT, True)}
+DECK = {"standard": (NUMBER, False), "cards": (SEQUENCE, False), "attributes": (SEQUENCE, False),
+        "start": (TEXT, True)}
 ZONE = {"per_player": (FLAG, False), "visibility": (TEXT, True), "capacity": (NUMBER, False),
         "refill": (TEXT, False), "keep_face_up": (FLAG, False), "count": (NUMBER, False),
         "row": (FLAG, False)}
 REACTIONS = {"moves": (SEQUENCE, True)}
-TURN = {"first": (EXPR, False), "do": (EFFECTS, True), "after": (EFFECTS, False), "skip": (EXPR, False)}
+TURN = {"first": (EXPR, False), "do": (EFFECTS, True), "after": (EFFECTS, False), "skip": (EXPR, False),
+        "next": (EXPR, False)}
 ROUNDS = {"setup": (EFFECTS, False), "first": (EXPR, False), "end": (EXPR, True), "after": (EFFECTS, False)}
 MOVE = {"label": (TEXT, False), "rule": (TEXT, False), "if": (EXPR, False), "do": (EFFECTS, True)}
 TRIGGER = {"name": (TEXT, True), "rule": (TEXT, False), "for": (EXPR, False), "when": (EXPR, True),
