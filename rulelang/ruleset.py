@@ -44,10 +44,9 @@ class Function:
         local = dict(zip(self.params, args))
         local["me"] = env.get("me")
         st.call_depth += 1
-        try:
-            return self.body(st, local)
-        finally:
-            st.call_depth -= 1
+        value = self.body(st, local)  # an error ends the game, so the depth need not be restored
+        st.call_depth -= 1
+        return value
 
 
 @attrs.frozen

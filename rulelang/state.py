@@ -11,7 +11,7 @@ from .errors import GameError
 from .effects import Option
 from .expressions import is_card
 from .rng import Rng
-from .values import Card, Marker, Player, Roll, RowRef, ZoneRef, pretty
+from .values import Card, Marker, Player, Roll, RowRef, ZoneRef, pretty, zone_ref
 
 MAX_DRAW = 1000
 
@@ -130,7 +130,7 @@ class GameState:
         if isinstance(value, ZoneRef):
             return self.zones[self.zone_key(value)]
         if isinstance(value, RowRef):
-            return [ZoneRef(value.name, value.seat, pile) for pile in self.rows[(value.name, value.seat)]]
+            return [zone_ref(value.name, value.seat, pile) for pile in self.rows[(value.name, value.seat)]]
         if isinstance(value, list):
             return value
         if isinstance(value, tuple):
@@ -160,8 +160,8 @@ class GameState:
         if spec.row:
             return RowRef(name, seat)
         if spec.count is None:
-            return ZoneRef(name, seat)
-        return [ZoneRef(name, seat, i) for i in range(spec.count)]
+            return zone_ref(name, seat)
+        return [zone_ref(name, seat, i) for i in range(spec.count)]
 
     def zone_label(self, ref: ZoneRef) -> str:
         """A zone's name for people: a pile of a row is named by its place, `row[0]` first."""

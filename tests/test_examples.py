@@ -1,0 +1,28 @@
+"""Every house rule in examples/ validates and plays 50 seeded random games without error."""
+from pathlib import Path
+
+import pytest
+
+from rulelang.api import check, load_game
+from rulelang.simulate import simulate
+
+EXAMPLES = sorted(str(p) for p in (Path(__file__).resolve().parent.parent / "examples").glob("*.yaml"))
+
+
+def test_there_is_a_house_rule_for_every_seed_game():
+    bases = {load_game(path).name.split(" (")[0].split(",")[0].split(" — ")[0] for path in EXAMPLES}
+    assert {"Storma slottet!", "Tjugonio", "Houska Castle", "Høyers trappe", "Supertrumf Fantasy"} <= bases
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: Path(p).stem)
+def test_example_validates(path):
+    assert check(path) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: Path(p).stem)
+def test_example_plays_fifty_games(path):
+    game = load_game(path)
+    summary = simulate(path, games=50, players=game.min_players, seed=5, workers=2)
+    assert summary["games"] == 50
+    assert summary["errors"] == 0, summary["error_details"][:3]
