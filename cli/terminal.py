@@ -54,6 +54,8 @@ class HumanAgent:
         table.add_column("zone")
         table.add_column("cards")
         for name, pieces in view["zones"].items():
+            if name.split(".")[-1].startswith("_"):
+                continue  # a zone the rule file keeps for its own bookkeeping
             summary = view["summaries"].get(name)
             label = f"{name} ({len(pieces)})" + (f"\n{summary}" if summary else "")
             table.add_row(label, describe_pieces(pieces))
