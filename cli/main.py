@@ -5,11 +5,13 @@ import json
 import os
 import sys
 
+import attrs
 import click
 
 from rulelang.agents import RandomAgent
 from rulelang.api import check, load_game, packaged_rulesets, resolve
-from rulelang.errors import GameError, RuleError, RulelangError
+from rulelang.errors import RuleError, RulelangError
+from rulelang.playouts import run_playouts
 from rulelang.rng import derive_seed
 from rulelang.ruletests import find_test_files, read_tests, run_test
 from rulelang.session import play_game, scores
@@ -92,19 +94,33 @@ def play(ruleset, players, seed, debug):
 @click.argument("rulesets", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               help="text (default) for people, json for editors and CI.")
-def validate(rulesets, fmt):
+@click.option("--playouts", type=click.IntRange(0, 100_000), default=0,
+              help="Also play this many seeded random games per clean file and report crashes, "
+                   "stalls, the step bound, lost cards and leaked hidden cards.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the playouts.")
+def validate(rulesets, fmt, playouts, seed):
     """Check rule files; exit 0 when all are clean, 1 when any has an error."""
-    found = []
+    found, dynamic = [], {}
     for name in rulesets:
-        found += check(name)
-    errors = [d for d in found if d.severity == "error"]
+        problems = check(name)
+        found += problems
+        if playouts and not problems:
+            dynamic[name] = run_playouts(load_game(name), playouts, seed)
+    errors = [d for d in found if d.severity == "error"] + [p for ps in dynamic.values() for p in ps]
     if fmt == "json":
-        click.echo(json.dumps({"diagnostics": [d.as_json() for d in found], "errors": len(errors)}, indent=2))
+        click.echo(json.dumps({
+            "diagnostics": [d.as_json() for d in found],
+            "playouts": {name: [attrs.asdict(p) for p in ps] for name, ps in dynamic.items()},
+            "errors": len(errors)}, indent=2))
     else:
         for diagnostic in found:
             click.echo(diagnostic.format(), err=True)
-        if not found:
-            click.echo(f"ok: {len(rulesets)} rule file{'s' if len(rulesets) != 1 else ''} clean")
+        for name, problems in dynamic.items():
+            for problem in problems:
+                click.echo(f"{resolve(name)}: error: {problem.describe()}", err=True)
+        if not errors:
+            played = f", {playouts} playouts each" if playouts else ""
+            click.echo(f"ok: {len(rulesets)} rule file{'s' if len(rulesets) != 1 else ''} clean{played}")
     sys.exit(1 if errors else 0)
 
 

@@ -10,11 +10,11 @@ import difflib
 import operator
 
 import attrs
-from lark import Token, Tree
+from lark import Tree
 
 from .errors import GameError, Position, RuleError
 from .syntax import node_column, parse
-from .values import Card, Marker, Player, Roll, ZoneRef, pretty
+from .values import Card, Marker, Player, Roll, pretty
 
 MAX_DICE = 100
 MAX_SIDES = 1000

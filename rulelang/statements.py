@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import re
 
-from lark import Token, Tree
-
 from .errors import GameError, Position, RuleError
 from .effects import Break, Call, Refuse, Statement
 from .expressions import ExpressionCompiler, is_card, suggest

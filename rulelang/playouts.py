@@ -1,0 +1,80 @@
+"""Dynamic checks: play seeded random games and report what goes wrong, with the seed to replay it.
+
+A playout fails on a crash (an expression or effect that cannot run), a stall (a player must
+decide but has no legal option), the step bound, a card that is lost or doubled, or an option
+that names a card the deciding seat cannot see (hidden information leaking).
+"""
+from __future__ import annotations
+
+import attrs
+
+from .agents import random_agents
+from .errors import GameError
+from .expressions import is_card
+from .rng import derive_seed
+from .runtime import apply_action, new_game
+from .session import DEFAULT_MAX_DECISIONS
+from .values import Player
+
+
+@attrs.frozen
+class PlayoutProblem:
+    """What went wrong in one playout, and how to play it again."""
+
+    game: int
+    seed: int
+    decision: int
+    kind: str
+    message: str
+
+    def describe(self) -> str:
+        """One line: which playout, its seed, the decision, and the problem."""
+        return (f"{self.kind} in playout {self.game} (seed {self.seed}, after {self.decision} "
+                f"decisions): {self.message}")
+
+
+def run_playouts(game, games: int, seed: int = 0, players: int | None = None,
+                 max_decisions: int = DEFAULT_MAX_DECISIONS) -> list:
+    """Play `games` random games with every check on; one problem at most per game."""
+    players = players or game.min_players
+    problems = []
+    for index in range(games):
+        game_seed = derive_seed(seed, index)
+        problem = _playout(game, players, game_seed, max_decisions)
+        if problem is not None:
+            kind, decision, message = problem
+            problems.append(PlayoutProblem(index, game_seed, decision, kind, message))
+    return problems
+
+
+def _playout(game, players: int, seed: int, max_decisions: int):
+    agents = random_agents(players, seed)
+    st = None
+    try:
+        st = new_game(game, players, seed, debug=True)
+        st.check_conservation()
+        while st.result is None:
+            if st.actions >= max_decisions:
+                return "step bound", st.actions, f"no result after {max_decisions} decisions"
+            leak = _leak(st)
+            if leak:
+                return "hidden information", st.actions, leak
+            apply_action(st, agents[st.pending.seat].choose(None, st.pending))
+    except GameError as err:
+        decisions = st.actions if st is not None else 0
+        message = str(err)
+        if "no legal" in message:
+            return "stall", decisions, message
+        if "places" in message or "misplaced" in message:
+            return "lost card", decisions, message
+        return "crash", decisions, message
+    return None
+
+
+def _leak(st) -> str | None:
+    decision = st.pending
+    for option in decision.options:
+        if is_card(option.value) and not st.visible_to(option.value, decision.seat):
+            return (f"{Player(decision.seat).name} is offered {option.label}, a card "
+                    f"{Player(decision.seat).name} cannot see ({decision.prompt})")
+    return None
