@@ -23,6 +23,7 @@ class Position:
 
 
 UNKNOWN = Position("<unknown>", 0, 0)
+WIDTH = 100  # the widest source line shown under a diagnostic
 
 
 @attrs.frozen
@@ -39,7 +40,12 @@ class Diagnostic:
         line = source_line(self.position)
         if line is None:
             return head
-        caret = " " * max(self.position.column - 1, 0) + "^"
+        column = max(self.position.column - 1, 0)
+        if len(line) > WIDTH:  # show a window around the spot
+            start = max(0, min(column - WIDTH // 2, len(line) - WIDTH))
+            line = ("…" if start else "") + line[start:start + WIDTH] + ("…" if start + WIDTH < len(line) else "")
+            column = column - start + (1 if start else 0)
+        caret = " " * column + "^"
         return f"{head}\n    {line}\n    {caret}"
 
     def as_json(self) -> dict:
