@@ -125,9 +125,9 @@ def validate(rulesets, fmt, playouts, seed):
     """Check rule files; exit 0 when all are clean, 1 when any has an error."""
     found, dynamic = [], {}
     for name in rulesets:
-        problems = check(name)
+        problems = sorted(check(name), key=lambda d: (d.position.path, d.position.line, d.position.column))
         found += problems
-        if playouts and not problems:
+        if playouts and not any(d.severity == "error" for d in problems):
             dynamic[name] = run_playouts(load_game(name), playouts, seed)
     errors = [d for d in found if d.severity == "error"] + [p for ps in dynamic.values() for p in ps]
     if fmt == "json":
@@ -143,7 +143,9 @@ def validate(rulesets, fmt, playouts, seed):
                 click.echo(f"{resolve(name)}: error: {problem.describe()}", err=True)
         if not errors:
             played = f", {playouts} playouts each" if playouts else ""
-            click.echo(f"ok: {len(rulesets)} rule file{'s' if len(rulesets) != 1 else ''} clean{played}")
+            warnings = len(found)
+            noted = f" ({warnings} warning{'s' if warnings != 1 else ''})" if warnings else ""
+            click.echo(f"ok: {len(rulesets)} rule file{'s' if len(rulesets) != 1 else ''}, no errors{played}{noted}")
     sys.exit(1 if errors else 0)
 
 

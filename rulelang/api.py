@@ -10,6 +10,7 @@ from .errors import Diagnostic, Position, RuleError
 from .loader import load_yaml
 from .ruleset import Game
 from .schema import check_shape
+from .structure import structure_warnings
 from .variants import resolve_extends
 
 RULESETS_PACKAGE = "rulelang.rulesets"
@@ -40,12 +41,13 @@ def resolve(name_or_path: str) -> str:
 
 
 def check(name_or_path: str) -> list[Diagnostic]:
-    """All diagnostics of a rule file; an empty list when it is clean."""
+    """All diagnostics of a rule file, errors and warnings; an empty list when it is clean."""
     try:
         load_game(name_or_path)
     except RuleError as err:
         return err.diagnostics
-    return []
+    doc = resolve_extends(load_yaml(resolve(name_or_path)), resolve)
+    return structure_warnings(doc)
 
 
 def load_game(name_or_path: str) -> Game:

@@ -80,6 +80,42 @@ def test_validate_clean_and_broken_files(run, tmp_path):
     assert data["errors"] == 1 and data["diagnostics"][0]["message"].startswith("unknown attribute")
 
 
+def test_validate_warns_about_unused_parts_without_failing(run, tmp_path):
+    path = tmp_path / "w.yaml"
+    path.write_text(open(MINIMAL).read().replace("  table:", "  attic: {visibility: hidden}\n  table:"))
+    result = run("validate", str(path))
+    assert result.exit_code == 0
+    assert "warning: zone 'attic' is never used" in result.output and "(1 warning)" in result.output
+
+
+def test_validate_playouts_find_a_stall_with_its_seed(run):
+    result = run("validate", "--playouts", "3", "tests/data/stalls.yaml")
+    assert result.exit_code == 1
+    assert "stall in playout 0 (seed " in result.output and "has no legal option" in result.output
+
+
+def test_validate_playouts_find_hidden_cards_offered(run):
+    result = run("validate", "--playouts", "2", "--format", "json", "tests/data/leaks.yaml")
+    data = json.loads(result.output)
+    assert result.exit_code == 1
+    assert data["playouts"]["tests/data/leaks.yaml"][0]["kind"] == "hidden information"
+
+
+def test_validate_playouts_are_clean_on_a_good_file(run):
+    result = run("validate", "--playouts", "20", "storma_slottet")
+    assert result.exit_code == 0 and "20 playouts each" in result.output
+
+
+@pytest.mark.parametrize("content", ["a: &x [1]\nb: *x\n", "", "\x00\x01", "a:\n\tb: 1\n", "x: !!python/object:os.system 1\n"])
+def test_hostile_files_get_a_clean_error_from_play_and_validate(run, tmp_path, content):
+    path = tmp_path / "hostile.yaml"
+    path.write_text(content)
+    for command in ("play", "validate"):
+        result = run(command, str(path))
+        assert result.exit_code == 1
+        assert f"{path}:" in result.output and "Traceback" not in result.output
+
+
 def test_missing_ruleset_is_a_clean_error(run):
     result = run("play", "no_such_game")
     assert result.exit_code == 1

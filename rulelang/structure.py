@@ -1,0 +1,65 @@
+"""Check stage, part three: warnings about the shape of play (parts nothing uses, no way to end)."""
+from __future__ import annotations
+
+import re
+
+from .errors import Diagnostic
+from .loader import YList, YMap
+
+WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+ENDING = re.compile(r"^\s*(win|lose|tie)\b")
+
+
+def structure_warnings(doc: YMap) -> list[Diagnostic]:
+    """Moves no choice offers, zones nothing names, and a game that cannot end."""
+    texts = list(_texts(doc))
+    words = {w for text in texts for w in WORD.findall(text)}
+    out = []
+    offered = set()
+    for item in _mappings(doc):
+        if isinstance(item.get("choose move"), YList):
+            offered |= {str(n) for n in item["choose move"]}
+    for key in ("reactions", "anytime"):
+        if isinstance(doc.get(key), YMap) and isinstance(doc[key].get("moves"), YList):
+            offered |= {str(n) for n in doc[key]["moves"]}
+    moves = doc.get("moves")
+    if isinstance(moves, YMap):
+        for name in moves:
+            if name not in offered:
+                out.append(Diagnostic(moves.key_pos[name], f"move '{name}' is never offered: no 'choose move', "
+                                                           f"reactions or anytime names it", "warning"))
+    zones = doc.get("zones")
+    deck = doc.get("deck") if isinstance(doc.get("deck"), YMap) else {}
+    if isinstance(zones, YMap):
+        used = words | {str(deck.get("start", ""))}
+        used |= {str(z.get("refill")) for z in zones.values() if isinstance(z, YMap) and z.get("refill")}
+        for name in zones:
+            if name not in used:
+                out.append(Diagnostic(zones.key_pos[name], f"zone '{name}' is never used", "warning"))
+    has_end = isinstance(doc.get("end"), YList) and len(doc["end"]) > 0
+    if not has_end and not any(ENDING.match(text) for text in texts):
+        out.append(Diagnostic(doc.pos, "the game can never end: no end condition and no win, lose or tie effect",
+                              "warning"))
+    return out
+
+
+def _texts(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, YMap):
+        for key, item in value.items():
+            if key not in ("name", "description", "label", "prompt", "rule"):
+                yield from _texts(item)
+    elif isinstance(value, YList):
+        for item in value:
+            yield from _texts(item)
+
+
+def _mappings(value):
+    if isinstance(value, YMap):
+        yield value
+        for item in value.values():
+            yield from _mappings(item)
+    elif isinstance(value, YList):
+        for item in value:
+            yield from _mappings(item)
