@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import operator
+import re
 
 import attrs
 from lark import Tree
@@ -162,6 +163,8 @@ class ExpressionCompiler:
             return lambda st, env: player
         if name in names.player_zones:
             raise self._error(node, pos, f"'{name}' is a zone of each player: write me.{name} or p.{name}")
+        if re.fullmatch(r"[dT][0-9]+", name):
+            raise self._error(node, pos, f"dice '{name}' need a count: write 1{name} for one die")
         known = set(locals_) | names.game_vars | names.shared_zones | set(BUILTIN_NAMES) | {"true", "false", "none"}
         raise self._error(node, pos, f"unknown name '{name}'{suggest(name, known)}")
 

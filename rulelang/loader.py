@@ -182,19 +182,23 @@ def load_yaml(path: str, text: str | None = None):
     """Parse a rule file into YMap/YList/YStr values with positions."""
     if text is None:
         text = read_text(path)
-    loader = _Loader(text, path)
+    loader = None
     try:
+        loader = _Loader(text, path)
         document = loader.get_single_data()
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         where = Position(path, mark.line + 1, mark.column + 1) if mark else Position(path, 1, 1)
         raise RuleError.at(where, f"YAML: {err.problem or err.context}") from None
+    except yaml.reader.ReaderError as err:
+        raise RuleError.at(Position(path, 1, 1), f"character {err.character!r} is not allowed in YAML") from None
     except yaml.YAMLError as err:
         raise RuleError.at(Position(path, 1, 1), f"YAML: {err}") from None
     except RecursionError:
         raise RuleError.at(Position(path, 1, 1), "nesting too deep") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if not isinstance(document, YMap):
         raise RuleError.at(Position(path, 1, 1), "a rule file must be a YAML mapping")
     return document

@@ -51,6 +51,8 @@ def describe(err: UnexpectedInput, text: str) -> str:
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
         return f"'{text.strip()}' ends too early (an unclosed bracket or a missing operand?)"
     if isinstance(err, UnexpectedToken):
+        if err.token.type == "NAME" and err.token.value in ("T", "d") and err.token.column > 1:
+            return f"dice need a number of sides after '{err.token.value}', like 2T10"
         return f"unexpected {err.token.value!r}"
     return "cannot parse"
 

@@ -1,0 +1,51 @@
+"""Broken copies of every packaged ruleset are reported at the line that holds the mistake."""
+import re
+
+import pytest
+
+from rulelang.api import check, packaged_rulesets
+
+RULESETS = sorted(packaged_rulesets().items())
+
+# (what is broken, a pattern that finds a line to break, how to break it, the expected message as a regex)
+BREAKAGES = [
+    ("unknown key", r"^(\s*)do:", lambda m: f"{m.group(1)}doo:", "unknown key 'doo'"),
+    ("unclosed parenthesis", r'(count\()', lambda m: "count((", "ends too early|unexpected"),
+    ("misspelled name", r"\bme\.hand\b", lambda m: "me.hnad", r"unknown attribute 'hnad' \(did you mean 'hand'\?\)"),
+    ("malformed dice", r"\b([12])([dT])(\d+)\b", lambda m: f"{m.group(1)}{m.group(2)}", "dice need a number of sides"),
+    ("dice without a count", r"\b[12]([dT]\d+)\b", lambda m: m.group(1), "need a count"),
+    ("absurd dice", r"\b[12]([dT])\d+\b", lambda m: f"1000000{m.group(1)}10", "between 1 and 100 dice"),
+    ("tab indentation", r"^  (\S)", lambda m: f"\t{m.group(1)}", "YAML"),
+    ("foreign YAML tag", r"^(name: )", lambda m: f"{m.group(1)}!!python/object:os.system ", "not allowed"),
+]
+
+
+def break_once(text, pattern, change):
+    """Break the first line the pattern matches; return (text, 1-based line number) or None."""
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        if line.lstrip().startswith("#"):
+            continue
+        found = re.search(pattern, line)
+        if found:
+            lines[number] = line[:found.start()] + change(found) + line[found.end():]
+            return "\n".join(lines), number + 1
+    return None
+
+
+@pytest.mark.parametrize("what, pattern, change, message", BREAKAGES, ids=[b[0] for b in BREAKAGES])
+@pytest.mark.parametrize("name, path", RULESETS, ids=[n for n, _ in RULESETS])
+def test_a_broken_copy_is_reported_at_its_line(tmp_path, name, path, what, pattern, change, message):
+    broken = break_once(path.read_text(encoding="utf-8"), pattern, change)
+    if broken is None:
+        pytest.skip(f"{name} has nothing to break this way")
+    text, line = broken
+    copy = tmp_path / f"{name}.yaml"
+    copy.write_text(text, encoding="utf-8")
+    for base in path.parent.glob("*.yaml"):  # a variant finds its base next to it
+        if base.name != copy.name:
+            (tmp_path / base.name).write_text(base.read_text(encoding="utf-8"), encoding="utf-8")
+    errors = [d for d in check(str(copy)) if d.severity == "error"]
+    assert errors, f"{what} in {name} was not reported"
+    assert any(re.search(message, d.message) and d.position.line == line for d in errors), \
+        [d.format() for d in errors]
