@@ -121,14 +121,16 @@ def play(ruleset, players, seed, debug):
               help="Also play this many seeded random games per clean file and report crashes, "
                    "stalls, the step bound, lost cards and leaked hidden cards.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the playouts.")
-def validate(rulesets, fmt, playouts, seed):
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes to play the playouts in.")
+def validate(rulesets, fmt, playouts, seed, workers):
     """Check rule files; exit 0 when all are clean, 1 when any has an error."""
     found, dynamic = [], {}
     for name in rulesets:
         problems = sorted(check(name), key=lambda d: (d.position.path, d.position.line, d.position.column))
         found += problems
         if playouts and not any(d.severity == "error" for d in problems):
-            dynamic[name] = run_playouts(load_game(name), playouts, seed)
+            dynamic[name] = run_playouts(resolve(name), playouts, seed, workers)
     errors = [d for d in found if d.severity == "error"] + [p for ps in dynamic.values() for p in ps]
     if fmt == "json":
         click.echo(json.dumps({

@@ -6,6 +6,8 @@ that names a card the deciding seat cannot see (hidden information leaking).
 """
 from __future__ import annotations
 
+from concurrent.futures import ProcessPoolExecutor
+
 import attrs
 
 from .agents import random_agents
@@ -33,14 +35,25 @@ class PlayoutProblem:
                 f"decisions): {self.message}")
 
 
-def run_playouts(game, games: int, seed: int = 0, players: int | None = None,
+def run_playouts(path: str, games: int, seed: int = 0, workers: int = 1,
                  max_decisions: int = DEFAULT_MAX_DECISIONS) -> list:
-    """Play `games` random games with every check on; one problem at most per game."""
-    players = players or game.min_players
+    """Play `games` random games with every check on, in `workers` processes; one problem at most per game."""
+    indexes = list(range(games))
+    if workers <= 1 or games < 2:
+        return _chunk(path, seed, indexes, max_decisions)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        parts = pool.map(_chunk, [path] * workers, [seed] * workers,
+                         [indexes[i::workers] for i in range(workers)], [max_decisions] * workers)
+        return sorted((p for part in parts for p in part), key=lambda p: p.game)
+
+
+def _chunk(path: str, seed: int, indexes: list, max_decisions: int) -> list:
+    from .api import load_game  # a worker process builds its own ruleset
+    game = load_game(path)
     problems = []
-    for index in range(games):
+    for index in indexes:
         game_seed = derive_seed(seed, index)
-        problem = _playout(game, players, game_seed, max_decisions)
+        problem = _playout(game, game.min_players, game_seed, max_decisions)
         if problem is not None:
             kind, decision, message = problem
             problems.append(PlayoutProblem(index, game_seed, decision, kind, message))
