@@ -1,8 +1,10 @@
-"""Run stage: drive a game from setup through turns, asking agents at each decision.
+"""Run stage: drive a game from setup through rounds and turns, asking agents at each decision.
 
-The flow is layered: setup, then turns; after each turn the `after` block runs, then end
-conditions and triggers settle. End conditions and condition triggers are checked whenever
-the game is about to ask for a decision and when a turn ends.
+The flow is layered: setup, then rounds (one, unless the ruleset declares `rounds:`), each a
+series of turns; after a turn's program its `after` block runs. At every check point — before
+a decision, at the end of a move, at the start and end of a turn — end conditions, the round's
+end, capacities and condition triggers are checked, in that order. `on: moved` triggers run
+right after the statement that moved a card.
 """
 from __future__ import annotations
 
