@@ -12,7 +12,7 @@ from lark import Tree
 from .decks import STANDARD_ATTRIBUTES, STANDARD_SIZES, custom_deck, standard_deck
 from .effects import Choose, ChooseMove, For, If, While
 from .errors import Diagnostic, Position, RuleError
-from .expressions import ExpressionCompiler, Names
+from .expressions import ExpressionCompiler, Names, depends_only_on_printed
 from .loader import YList, YMap
 from .ruleset import EndRule, Function, Game, Move, Procedure, RoundSpec, Trigger, TurnSpec, ZoneSpec
 from .schema import effect_form
@@ -91,6 +91,7 @@ class Compiler:
             self.function_table[name] = Function(name, params, self.expr(body, pos, params), pos)
         props = self.section("card_props")
         card_props = {name: self.expr(text, props.value_pos[name], {"it"}) for name, text in props.items()}
+        constant_props = self.constant_props(props, names)
         moves = self.moves()
         procedures = {name: Procedure(name, params, self.block(body, pos, set(params) | {"me"}), pos)
                       for name, (params, body, pos) in procedures_decl.items()}
@@ -99,7 +100,7 @@ class Compiler:
             cards=cards, card_by_name={c.name: c for c in cards}, deck_zone=deck_zone, zones=zones,
             game_vars=self.plain_values("vars"), player_vars=self.plain_values("player_vars"),
             card_vars=self.plain_values("card_vars"), zone_vars=self.plain_values("zone_vars"),
-            card_props=card_props,
+            card_props=card_props, constant_props=constant_props,
             functions=dict(self.function_table),
             setup=self.block(doc.get("setup", YList()), doc.value_pos.get("setup", doc.pos), {"me"}),
             turn=self.turn(), rounds=self.rounds(), moves=moves, reactions=self.move_list("reactions", moves),
@@ -194,6 +195,19 @@ class Compiler:
         return out
 
     # ------------------------------------------------------------------ rules
+    def constant_props(self, props, names) -> dict:
+        """name -> an empty memo, for the card_props that depend only on printed attributes."""
+        others = names.card_vars | names.card_props | set(names.player_zones) | names.player_vars | names.zone_vars
+        out = {}
+        for name, text in props.items():
+            try:
+                tree = parse(text, "start_expr", props.value_pos[name])
+            except RuleError:
+                continue  # already reported by expr()
+            if depends_only_on_printed(tree, names.card_attributes, frozenset(others)):
+                out[name] = {}
+        return out
+
     def moves(self) -> dict:
         """Every declared move, compiled."""
         section = self.section("moves")

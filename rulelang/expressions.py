@@ -11,7 +11,7 @@ import operator
 import re
 
 import attrs
-from lark import Tree
+from lark import Token, Tree
 
 from .errors import GameError, Position, RuleError
 from .syntax import node_column, parse
@@ -49,6 +49,29 @@ class Names:
         return (set(self.player_zones) | self.player_vars | self.card_vars | self.zone_vars | self.card_props
                 | self.card_attributes | set(ENGINE_CARD_ATTRIBUTES) | set(PLAYER_ATTRIBUTES)
                 | set(ROLL_ATTRIBUTES))
+
+
+PURE_FORMS = {"number", "string", "true", "false", "none", "list_", "neg", "not_", "and_", "or_",
+              "ifelse", "compare", "in_", "not_in", "arith"}
+
+
+def depends_only_on_printed(tree, printed: frozenset, others: frozenset) -> bool:
+    """True when an expression reads nothing but `it`'s printed attributes and constants.
+
+    Such a card property has one value per card for the whole game, so it can be remembered.
+    """
+    if isinstance(tree, Token) or tree is None:
+        return True
+    if tree.data == "name":
+        return str(tree.children[0]) == "it"
+    if tree.data == "attr":
+        name = str(tree.children[1])
+        subject = tree.children[0]
+        return (name in printed and name not in others and isinstance(subject, Tree)
+                and subject.data == "name" and str(subject.children[0]) == "it")
+    if tree.data not in PURE_FORMS:
+        return False
+    return all(depends_only_on_printed(child, printed, others) for child in tree.children)
 
 
 def suggest(name: str, candidates) -> str:

@@ -137,6 +137,7 @@ class Game:
     card_vars: dict
     zone_vars: dict
     card_props: dict = attrs.field(eq=False)
+    constant_props: dict = attrs.field(eq=False)  # name -> {card id: value}, filled as they are read
     functions: dict = attrs.field(eq=False)
     setup: tuple = attrs.field(eq=False)
     turn: TurnSpec = attrs.field(eq=False)

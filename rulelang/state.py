@@ -236,7 +236,12 @@ class GameState:
                 return game.card_vars[name]
             prop = game.card_props.get(name)
             if prop is not None:
-                return prop(self, {"it": value, "me": env.get("me")})
+                memo = game.constant_props.get(name)
+                if memo is None:
+                    return prop(self, {"it": value, "me": env.get("me")})
+                if value.id not in memo:
+                    memo[value.id] = prop(self, {"it": value, "me": None})
+                return memo[value.id]
             if isinstance(value, Card) and name in value.attributes:
                 return value.attributes[name]
             if name in ("zone", "owner", "parent", "face_down", "name"):

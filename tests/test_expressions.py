@@ -135,3 +135,16 @@ def test_expression_errors_point_at_the_mistake(game, source, message, column):
 def test_runtime_errors_are_game_errors(evaluate, source):
     with pytest.raises(GameError):
         evaluate(source)
+
+
+def test_card_properties_of_printed_values_are_remembered_and_others_are_not(tmp_path):
+    text = open(MINIMAL).read().replace('  value: "it.rank"', '  value: "it.rank"\n  lucky: "it.rank == tricks"')
+    path = tmp_path / "props.yaml"
+    path.write_text(text)
+    game = load_game(str(path))
+    assert set(game.constant_props) == {"value"}  # lucky reads a game variable
+    st = new_game(game, 2, seed=5)
+    queen = game.card_by_name["QH"]
+    assert st.attribute(queen, "value", {}) == 12 and game.constant_props["value"][queen.id] == 12
+    st.vars["tricks"] = 12
+    assert st.attribute(queen, "lucky", {}) is True
