@@ -77,6 +77,7 @@ class Compiler:
             player_vars=frozenset(self.section("player_vars")),
             card_vars=frozenset(self.section("card_vars")),
             zone_vars=frozenset(self.section("zone_vars")),
+            zone_lists=frozenset(n for n, z in zones.items() if z.row or z.count is not None),
             card_props=frozenset(self.section("card_props")),
             card_attributes=printed,
             attribute_names=attributes,

@@ -14,6 +14,7 @@ import attrs
 from lark import Token, Tree
 
 from .errors import GameError, Position, RuleError
+from .kinds import check_kinds
 from .syntax import node_column, parse
 from .values import Card, Marker, Player, Roll, pretty
 
@@ -36,6 +37,7 @@ class Names:
     player_vars: frozenset = frozenset()
     card_vars: frozenset = frozenset()
     zone_vars: frozenset = frozenset()
+    zone_lists: frozenset = frozenset()  # zones that come as a list: rows, and zones with a count
     card_props: frozenset = frozenset()
     card_attributes: frozenset = frozenset()
     card_names: frozenset = frozenset()
@@ -96,6 +98,7 @@ class ExpressionCompiler:
             value = text
             return lambda st, env: value
         tree = parse(text, "start_expr", pos.shifted(offset))
+        check_kinds(tree, self.names, pos.shifted(offset))
         return self.compile_tree(tree, pos.shifted(offset), frozenset(locals_))
 
     def compile_tree(self, tree, pos: Position, locals_: frozenset):

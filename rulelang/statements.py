@@ -6,6 +6,7 @@ import re
 from .errors import GameError, Position, RuleError
 from .effects import Break, Call, Refuse, Statement
 from .expressions import ExpressionCompiler, is_card, suggest
+from .kinds import check_kinds
 from .syntax import node_column, parse
 from .values import Player, Roll, ZoneRef, pretty
 
@@ -48,6 +49,7 @@ class StatementCompiler:
         return Call(name, tuple(self._expr(a, pos, scope) for a in args), pos)
 
     def _expr(self, node, pos, scope):
+        check_kinds(node, self.names, pos)
         return self.expressions.compile_tree(node, pos, frozenset(scope))
 
     def _zone(self, node, pos, scope, what):

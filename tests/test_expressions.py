@@ -131,7 +131,24 @@ def test_expression_errors_point_at_the_mistake(game, source, message, column):
     assert diagnostic.position.column == base.column + column - 1
 
 
-@pytest.mark.parametrize("source", ["1 // 0", "P1 < 3", "first(3)"])
+@pytest.mark.parametrize("source, message", [
+    ("count(5)", "count() needs a collection, not a number"),
+    ("P1.hand + 3", "cannot add a zone and a number"),
+    ("card('QH') < 3", "cannot compare a card with '<'"),
+    ("draw > 2", "cannot compare a zone with '>'"),
+    ("3 in 4", "'in' needs a collection on its right, not a number"),
+    ("5.rank", "'.rank' on a number"),
+    ("-P1.hand", "'-' needs a number, not a zone"),
+    ("'a' * 2", "'*' needs numbers, not text"),
+    ("players[P1]", "an index must be a number, not a player"),
+    ("count(x in 3 | x)", "'in' needs a collection, not a number"),
+])
+def test_kind_mixups_are_found_before_play(game, source, message):
+    with pytest.raises(RuleError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
+        ExpressionCompiler(game.names, game.functions).compile(source, game.zones["draw"].pos)
+
+
+@pytest.mark.parametrize("source", ["1 // 0", "first(draw).rank < none", "at(players, 0).hand + 1"])
 def test_runtime_errors_are_game_errors(evaluate, source):
     with pytest.raises(GameError):
         evaluate(source)
