@@ -12,7 +12,7 @@ from lark import Tree
 from .decks import STANDARD_ATTRIBUTES, STANDARD_SIZES, custom_deck, standard_deck
 from .effects import Choose, ChooseMove, For, If, While
 from .errors import Diagnostic, Position, RuleError
-from .expressions import ExpressionCompiler, Names, depends_only_on_printed
+from .expressions import ExpressionCompiler, Names, depends_only_on_printed, suggest
 from .loader import YList, YMap
 from .ruleset import EndRule, Function, Game, Move, Procedure, RoundSpec, Trigger, TurnSpec, ZoneSpec
 from .schema import effect_form
@@ -228,7 +228,7 @@ class Compiler:
         names = section.get("moves", YList())
         for name, pos in zip(names, getattr(names, "item_pos", ())):
             if name not in moves:
-                self.error(pos, f"unknown move '{name}'")
+                self.error(pos, f"unknown move '{name}'{suggest(name, moves)}")
         return tuple(str(n) for n in names if n in moves)
 
     def turn(self) -> TurnSpec:
@@ -329,7 +329,7 @@ class Compiler:
                 if isinstance(item, YMap):
                     for name, npos in zip(item.get("choose move", []), getattr(item.get("choose move"), "item_pos", [])):
                         if name not in moves:
-                            self.error(npos, f"unknown move '{name}'")
+                            self.error(npos, f"unknown move '{name}'{suggest(name, moves)}")
                     for key in ("then", "else", "do"):
                         if isinstance(item.get(key), YList):
                             walk(item[key])
