@@ -10,7 +10,7 @@ from .errors import Diagnostic, Position, RuleError
 from .loader import load_yaml
 from .ruleset import Game
 from .schema import check_shape
-from .structure import structure_warnings
+from .structure import deck_arithmetic, structure_warnings
 from .variants import resolve_extends
 
 RULESETS_PACKAGE = "rulelang.rulesets"
@@ -63,6 +63,7 @@ def load_game(name_or_path: str) -> Game:
         if problems:  # a malformed file can trip the compiler; the shape errors explain it
             raise RuleError(problems) from None
         raise
+    problems += deck_arithmetic(doc, len(game.cards), game.max_players)
     if problems:
         raise RuleError(problems)
     return game

@@ -7,6 +7,8 @@ from .errors import Diagnostic
 from .loader import YList, YMap
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+DRAW = re.compile(r"^\s*draw\s+(\d+)\s+from\s")
+EVERY_PLAYER = re.compile(r"^\s*[A-Za-z_][A-Za-z0-9_]*\s+in\s+players\s*$")
 ENDING = re.compile(r"^\s*(win|lose|tie)\b")
 
 
@@ -41,6 +43,34 @@ def structure_warnings(doc: YMap) -> list[Diagnostic]:
         out.append(Diagnostic(doc.pos, "the game can never end: no end condition and no win, lose or tie effect",
                               "warning"))
     return out
+
+
+def deck_arithmetic(doc: YMap, cards: int, max_players: int) -> list[Diagnostic]:
+    """An error where the setup deals, with literal counts, more cards than the deck has.
+
+    Draws inside `for: p in players` count once per player (at the most players); draws under
+    any other loop, or with a computed count, are not counted.
+    """
+    dealt = 0
+    for text, pos, times in _setup_draws(doc.get("setup"), doc.value_pos.get("setup"), 1, max_players):
+        dealt += int(DRAW.match(text).group(1)) * times
+        if dealt > cards:
+            return [Diagnostic(pos, f"the setup deals {dealt} cards by here, but the deck has {cards}")]
+    return []
+
+
+def _setup_draws(block, pos, times, max_players):
+    if not isinstance(block, YList):
+        return
+    for item, item_pos in zip(block, block.item_pos):
+        if isinstance(item, str) and DRAW.match(item):
+            yield item, item_pos, times
+        elif isinstance(item, YMap) and "for" in item:
+            if EVERY_PLAYER.match(str(item["for"])):
+                yield from _setup_draws(item.get("do"), item_pos, times * max_players, max_players)
+        elif isinstance(item, YMap):
+            for key in ("then", "else", "do"):
+                yield from _setup_draws(item.get(key), item_pos, times, max_players)
 
 
 def _texts(value):
