@@ -80,6 +80,8 @@ def _playout(game, players: int, seed: int, max_decisions: int):
             return "stall", decisions, message
         if "places" in message or "misplaced" in message:
             return "lost card", decisions, message
+        if "triggers fired" in message:
+            return "trigger loop", decisions, message
         return "crash", decisions, message
     return None
 
