@@ -1,0 +1,24 @@
+"""What one seat may see: card names only where the seat may look, summaries only when safe."""
+from rulelang.api import load_game
+from rulelang.runtime import apply_label, new_game
+from rulelang.views import seat_view
+
+
+def test_a_view_counts_hidden_cards_and_names_visible_ones():
+    game = load_game("storma_slottet")
+    st = new_game(game, 2, seed=1)
+    for label in ("hearts", "spades", "JH", "JS"):
+        apply_label(st, label)
+    mine, theirs = seat_view(st, 0), seat_view(st, 1)
+    assert all(piece["card"] for piece in mine["zones"]["P1.hand"])
+    assert len(theirs["zones"]["P1.hand"]) == 20 - 1 and not any(p["card"] for p in theirs["zones"]["P1.hand"])
+    assert mine["zones"]["P2.active"] == [{"card": "J♠"}]
+
+
+def test_a_summary_is_shown_only_when_the_seat_sees_every_card_of_the_zone():
+    game = load_game("houska_castle")
+    st = new_game(game, 1, seed=4)  # the monster's side has a face-down observation card
+    view = seat_view(st, 0)
+    assert "monster_side" not in view["summaries"]
+    assert view["summaries"]["max_hp_card"].startswith("Max HP")
+    assert any(piece["card"] is None for piece in view["zones"]["monster_side"])
