@@ -7,6 +7,8 @@ from .errors import Diagnostic
 from .loader import YList, YMap
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+SET = re.compile(r"^\s*set\s+(?:[A-Za-z_][A-Za-z0-9_]*\.)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:=|\+=|-=)")
+CALL = re.compile(r"^\s*call\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 DRAW = re.compile(r"^\s*draw\s+(\d+)\s+from\s")
 EVERY_PLAYER = re.compile(r"^\s*[A-Za-z_][A-Za-z0-9_]*\s+in\s+players\s*$")
 ENDING = re.compile(r"^\s*(win|lose|tie)\b")
@@ -38,11 +40,59 @@ def structure_warnings(doc: YMap) -> list[Diagnostic]:
         for name in zones:
             if name not in used:
                 out.append(Diagnostic(zones.key_pos[name], f"zone '{name}' is never used", "warning"))
+    out += trigger_cycles(doc)
     has_end = isinstance(doc.get("end"), YList) and len(doc["end"]) > 0
     if not has_end and not any(ENDING.match(text) for text in texts):
         out.append(Diagnostic(doc.pos, "the game can never end: no end condition and no win, lose or tie effect",
                               "warning"))
     return out
+
+
+def trigger_cycles(doc: YMap) -> list[Diagnostic]:
+    """Condition triggers that set variables the other's condition reads, round in a cycle.
+
+    Only variables are followed (`set x`, `set p.x`, `set c.x`, also inside called procedures);
+    cards moving between zones are not, as where a card comes from is known only in play.
+    """
+    triggers = [t for t in doc.get("triggers", []) if isinstance(t, YMap) and "on" not in t]
+    procedures = doc.get("procedures") if isinstance(doc.get("procedures"), YMap) else YMap()
+    reads = [set(WORD.findall(str(t.get("when", "")))) for t in triggers]
+    writes = [_writes(t.get("do"), procedures, set()) for t in triggers]
+    edges = {i: {j for j in range(len(triggers)) if j != i and writes[i] & reads[j]} for i in range(len(triggers))}
+    out, reported = [], set()
+    for start in range(len(triggers)):
+        for other in sorted(edges[start]):
+            if start in _reachable(other, edges) and frozenset((start, other)) not in reported:
+                reported.add(frozenset((start, other)))
+                through = ", ".join(sorted(writes[start] & reads[other]))
+                names = f"'{triggers[start].get('name')}' and '{triggers[other].get('name')}'"
+                out.append(Diagnostic(triggers[start].pos, f"triggers {names} can set each other off "
+                                                           f"in a cycle (through {through})", "warning"))
+    return out
+
+
+def _writes(block, procedures, seen) -> set:
+    names = set()
+    for text in _texts(block):
+        found = SET.match(text)
+        if found:
+            names.add(found.group(1))
+        called = CALL.match(text)
+        if called:
+            for signature, body in procedures.items():
+                if signature.split("(")[0].strip() == called.group(1) and signature not in seen:
+                    names |= _writes(body, procedures, seen | {signature})
+    return names
+
+
+def _reachable(start, edges) -> set:
+    found, todo = {start}, [start]
+    while todo:
+        for following in edges[todo.pop()]:
+            if following not in found:
+                found.add(following)
+                todo.append(following)
+    return found
 
 
 def deck_arithmetic(doc: YMap, cards: int, max_players: int) -> list[Diagnostic]:

@@ -94,6 +94,12 @@ def test_validate_playouts_find_a_stall_with_its_seed(run):
     assert "stall in playout 0 (seed " in result.output and "has no legal option" in result.output
 
 
+def test_validate_warns_about_triggers_that_set_each_other_off(run):
+    result = run("validate", "tests/data/trigger_loop.yaml")
+    assert result.exit_code == 0
+    assert "warning: triggers 'ping' and 'pong' can set each other off in a cycle (through flag)" in result.output
+
+
 def test_validate_playouts_find_triggers_that_set_each_other_off(run):
     result = run("validate", "--playouts", "1", "tests/data/trigger_loop.yaml")
     assert result.exit_code == 1 and "trigger loop in playout 0" in result.output
