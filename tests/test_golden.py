@@ -1,0 +1,93 @@
+"""Results must not drift by accident: simulations and full game logs compared with golden files.
+
+A change that alters them on purpose (a rule fix, a new log wording) regenerates them in its
+own commit, saying why:
+
+    python tests/test_golden.py --regenerate
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulelang.agents import random_agents
+from rulelang.api import load_game
+from rulelang.session import play_game
+from rulelang.simulate import simulate
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+# (ruleset, players, games, master seed): every shipped ruleset, the long Høyer matches briefly.
+SIMULATIONS = [
+    ("storma_slottet", 2, 40, 1),
+    ("tjugonio", 2, 100, 2),
+    ("houska_castle", 1, 200, 3),
+    ("hoyers_trappe", 2, 2, 4),
+    ("hoyers_trappe", 10, 2, 5),
+    ("supertrumf", 2, 200, 6),
+    ("supertrumf", 6, 100, 7),
+    ("supertrumf_blixtduell", 2, 200, 8),
+]
+# (ruleset, players, seed): one full log (every line with its audience) per shipped ruleset.
+LOGS = [
+    ("storma_slottet", 2, 7),
+    ("tjugonio", 2, 11),
+    ("houska_castle", 1, 12),
+    ("hoyers_trappe", 3, 1),
+    ("supertrumf", 4, 14),
+    ("supertrumf_blixtduell", 2, 15),
+]
+
+
+def simulation_file(name: str, players: int) -> Path:
+    return GOLDEN / f"simulate-{name}-{players}p.json"
+
+
+def log_file(name: str, players: int, seed: int) -> Path:
+    return GOLDEN / f"log-{name}-{players}p-seed{seed}.txt"
+
+
+def simulation_summary(name: str, players: int, games: int, seed: int) -> dict:
+    """`simulate --json` for the case, without the time it took."""
+    summary = simulate(name, games=games, players=players, seed=seed)
+    summary.pop("elapsed_s")
+    return summary
+
+
+def game_log(name: str, players: int, seed: int) -> str:
+    """The full log of one seeded random game: `audience<TAB>text` per line (`*` for everyone)."""
+    st = play_game(load_game(name), random_agents(players, seed), seed)
+    lines = [f"{'*' if seat is None else seat}\t{text}" for seat, text in st.log]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("name,players,games,seed", SIMULATIONS,
+                         ids=[f"{n}-{p}p" for n, p, _, _ in SIMULATIONS])
+def test_simulation_matches_golden(name, players, games, seed):
+    expected = json.loads(simulation_file(name, players).read_text(encoding="utf-8"))
+    assert simulation_summary(name, players, games, seed) == expected
+
+
+@pytest.mark.parametrize("name,players,seed", LOGS, ids=[f"{n}-{p}p" for n, p, _ in LOGS])
+def test_game_log_matches_golden(name, players, seed):
+    expected = log_file(name, players, seed).read_text(encoding="utf-8")
+    assert game_log(name, players, seed) == expected
+
+
+def regenerate() -> None:
+    """Write every golden file anew from the current engine."""
+    GOLDEN.mkdir(exist_ok=True)
+    for name, players, games, seed in SIMULATIONS:
+        summary = simulation_summary(name, players, games, seed)
+        simulation_file(name, players).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    for name, players, seed in LOGS:
+        log_file(name, players, seed).write_text(game_log(name, players, seed), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--regenerate"]:
+        sys.exit("usage: python tests/test_golden.py --regenerate")
+    regenerate()
