@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from rulelang.analysis.ruletests import read_tests, run_test
 from rulelang.errors import RuleError
-from rulelang.ruletests import read_tests, run_test
 
 
 def pytest_collect_file(parent, file_path):

@@ -9,7 +9,7 @@ import time
 
 from rulelang.agents import random_agents
 from rulelang.api import load_game, packaged_rulesets
-from rulelang.session import play_game
+from rulelang.engine.session import play_game
 
 
 def measure(name: str, games: int) -> dict:

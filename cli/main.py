@@ -9,14 +9,14 @@ import attrs
 import click
 
 from rulelang.agents import RandomAgent
+from rulelang.analysis.playouts import run_playouts
+from rulelang.analysis.ruletests import find_test_files, read_tests, run_test
+from rulelang.analysis.simulate import simulate as run_simulation
 from rulelang.api import check, load_game, packaged_rulesets, resolve
+from rulelang.engine.rng import derive_seed
+from rulelang.engine.session import play_game, scores
+from rulelang.engine.views import seat_view
 from rulelang.errors import RuleError, RulelangError
-from rulelang.playouts import run_playouts
-from rulelang.rng import derive_seed
-from rulelang.ruletests import find_test_files, read_tests, run_test
-from rulelang.session import play_game, scores
-from rulelang.simulate import simulate as run_simulation
-from rulelang.views import seat_view
 
 from .terminal import HumanAgent
 

@@ -5,7 +5,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from rulelang.values import pretty
+from rulelang.engine.values import pretty
 
 
 class HumanAgent:

@@ -5,13 +5,13 @@ import os
 from importlib import resources
 from pathlib import Path
 
-from .compiler import Compiler
+from .compile.compiler import Compiler
+from .compile.ruleset import Game
 from .errors import Diagnostic, Position, RuleError
-from .loader import load_yaml
-from .ruleset import Game
-from .schema import check_shape
-from .structure import deck_arithmetic, structure_warnings
-from .variants import resolve_extends
+from .language.loader import load_yaml
+from .language.schema import check_shape
+from .language.structure import deck_arithmetic, structure_warnings
+from .language.variants import resolve_extends
 
 RULESETS_PACKAGE = "rulelang.rulesets"
 

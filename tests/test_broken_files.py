@@ -3,7 +3,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from rulelang.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent

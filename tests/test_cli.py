@@ -3,7 +3,6 @@ import json
 
 import pytest
 from click.testing import CliRunner
-
 from rulelang.cli.main import main
 
 MINIMAL = "tests/data/minimal.yaml"

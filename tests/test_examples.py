@@ -3,8 +3,8 @@ from pathlib import Path
 
 import pytest
 
+from rulelang.analysis.simulate import simulate
 from rulelang.api import check, load_game
-from rulelang.simulate import simulate
 
 EXAMPLES = sorted(str(p) for p in (Path(__file__).resolve().parent.parent / "examples").glob("*.yaml"))
 

@@ -2,10 +2,10 @@
 import pytest
 
 from rulelang.api import load_game
+from rulelang.compile.expressions import ExpressionCompiler
+from rulelang.engine.runtime import new_game
+from rulelang.engine.values import Player, ZoneRef
 from rulelang.errors import GameError, RuleError
-from rulelang.expressions import ExpressionCompiler
-from rulelang.runtime import new_game
-from rulelang.values import Player, ZoneRef
 
 MINIMAL = "tests/data/minimal.yaml"
 

@@ -8,13 +8,13 @@ from hypothesis.extra.lark import from_lark
 from lark import Lark
 
 from rulelang.api import load_game
+from rulelang.compile.expressions import ExpressionCompiler
+from rulelang.compile.statements import StatementCompiler
+from rulelang.engine.runtime import new_game
+from rulelang.engine.values import Player
 from rulelang.errors import GameError, Position, RuleError
-from rulelang.expressions import ExpressionCompiler
-from rulelang.loader import load_yaml
-from rulelang.runtime import new_game
-from rulelang.statements import StatementCompiler
-from rulelang.syntax import grammar_text
-from rulelang.values import Player
+from rulelang.language.loader import load_yaml
+from rulelang.language.syntax import grammar_text
 
 GAME = load_game("tests/data/minimal.yaml")
 HERE = Position("fuzz.yaml", 1, 1)

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from rulelang.agents import random_agents
+from rulelang.analysis.simulate import simulate
 from rulelang.api import load_game
-from rulelang.session import play_game
-from rulelang.simulate import simulate
+from rulelang.engine.session import play_game
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 

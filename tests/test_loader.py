@@ -2,7 +2,7 @@
 import pytest
 
 from rulelang.errors import RuleError
-from rulelang.loader import load_yaml
+from rulelang.language.loader import load_yaml
 
 
 def write(tmp_path, text, name="rules.yaml", mode="w"):

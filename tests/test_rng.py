@@ -1,5 +1,5 @@
 """The game's random generator: the published SplitMix64 sequence, seeds per game, shuffles."""
-from rulelang.rng import Rng, derive_seed
+from rulelang.engine.rng import Rng, derive_seed
 
 
 def test_splitmix64_matches_the_published_sequence():

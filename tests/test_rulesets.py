@@ -3,10 +3,10 @@ import pytest
 
 from rulelang.agents import random_agents
 from rulelang.api import load_game, packaged_rulesets
-from rulelang.runtime import apply_action, new_game
-from rulelang.session import DEFAULT_MAX_DECISIONS, play_game
-from rulelang.values import ZoneRef
-from rulelang.views import seat_view
+from rulelang.engine.runtime import apply_action, new_game
+from rulelang.engine.session import DEFAULT_MAX_DECISIONS, play_game
+from rulelang.engine.values import ZoneRef
+from rulelang.engine.views import seat_view
 
 RULESETS = sorted(packaged_rulesets())
 GAMES_PER_RULESET = 12

@@ -3,8 +3,8 @@ import textwrap
 
 import pytest
 
+from rulelang.analysis.ruletests import read_tests, run_test
 from rulelang.errors import RuleError
-from rulelang.ruletests import read_tests, run_test
 
 
 def outcome_of(tmp_path, body):

@@ -3,12 +3,12 @@ import textwrap
 
 import pytest
 
-from rulelang.api import load_game
 from rulelang.agents import random_agents
+from rulelang.api import load_game
+from rulelang.engine.runtime import apply_label, new_game
+from rulelang.engine.session import play_game
+from rulelang.engine.values import ZoneRef
 from rulelang.errors import GameError
-from rulelang.runtime import apply_label, new_game
-from rulelang.session import play_game
-from rulelang.values import ZoneRef
 
 BASE = """
 name: Test

@@ -1,6 +1,7 @@
 """The installed package has its CLI, grammar and rulesets."""
-from rulelang.api import packaged_rulesets
 from rulelang.cli.main import main
+
+from rulelang.api import packaged_rulesets
 
 
 def test_cli_and_rulesets_are_installed():

@@ -2,9 +2,9 @@
 import pytest
 
 from rulelang.api import load_game
+from rulelang.engine.runtime import new_game
+from rulelang.engine.values import Marker, RowRef, ZoneRef
 from rulelang.errors import GameError
-from rulelang.runtime import new_game
-from rulelang.values import Marker, RowRef, ZoneRef
 
 
 @pytest.fixture

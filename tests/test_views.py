@@ -1,7 +1,7 @@
 """What one seat may see: card names only where the seat may look, summaries only when safe."""
 from rulelang.api import load_game
-from rulelang.runtime import apply_label, new_game
-from rulelang.views import seat_view
+from rulelang.engine.runtime import apply_label, new_game
+from rulelang.engine.views import seat_view
 
 
 def test_a_view_counts_hidden_cards_and_names_visible_ones():

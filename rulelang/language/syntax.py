@@ -6,9 +6,14 @@ from importlib import resources
 from pathlib import Path
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 
-from .errors import Position, RuleError
+from ..errors import Position, RuleError
 
 GRAMMAR_PACKAGE = "rulelang.grammar"
 GRAMMAR_FILE = "rulelang.lark"
@@ -19,7 +24,7 @@ def grammar_text() -> str:
     try:
         return resources.files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError):
-        return (Path(__file__).resolve().parent.parent / "grammar" / GRAMMAR_FILE).read_text(encoding="utf-8")
+        return (Path(__file__).resolve().parent.parent.parent / "grammar" / GRAMMAR_FILE).read_text(encoding="utf-8")
 
 
 @functools.lru_cache(maxsize=1)

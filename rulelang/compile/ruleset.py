@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import attrs
 
-from .errors import GameError, Position
+from ..errors import GameError, Position
 
 MAX_CALL_DEPTH = 50
 

@@ -1,8 +1,8 @@
 """Check stage, part one: the shape of a rule file (known keys, required parts, value types)."""
 from __future__ import annotations
 
-from .errors import Diagnostic, Position
-from .expressions import suggest
+from ..compile.expressions import suggest
+from ..errors import Diagnostic, Position
 from .loader import YList, YMap, position_of
 
 TEXT, NUMBER, FLAG, MAPPING, SEQUENCE, EXPR, EFFECTS = (

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from .errors import Position, RuleError
+from ..errors import Position, RuleError
 from .loader import YList, YMap, load_yaml
 
 MAX_CHAIN = 10

@@ -13,10 +13,10 @@ import re
 import attrs
 from lark import Token, Tree
 
-from .errors import GameError, Position, RuleError
-from .kinds import check_kinds
-from .syntax import node_column, parse
-from .values import Card, Marker, Player, Roll, pretty
+from ..engine.values import Card, Player, Roll, is_card, pretty
+from ..errors import GameError, Position, RuleError
+from ..language.kinds import check_kinds
+from ..language.syntax import node_column, parse
 
 MAX_DICE = 100
 MAX_SIDES = 1000
@@ -441,7 +441,3 @@ BUILTINS = {
     "card": Builtin(None, 1, 1, "a card name in quotes"),
 }
 
-
-def is_card(value) -> bool:
-    """True for cards and markers, the things that lie in zones."""
-    return isinstance(value, (Card, Marker))

@@ -1,7 +1,7 @@
 """Decks: the standard French deck (52, or 54 with two jokers) built as Card values."""
 from __future__ import annotations
 
-from .values import RANK_NAMES, SUIT_LETTERS, SUITS, Card
+from ..engine.values import RANK_NAMES, SUIT_LETTERS, SUITS, Card
 
 STANDARD_SIZES = (52, 54)
 

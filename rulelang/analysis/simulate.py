@@ -4,15 +4,15 @@ from __future__ import annotations
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from .agents import random_agents
-from .errors import RulelangError
-from .rng import derive_seed
-from .session import play_game, scores
+from ..agents import random_agents
+from ..engine.rng import derive_seed
+from ..engine.session import play_game, scores
+from ..errors import RulelangError
 
 
 def run_chunk(path: str, players: int, seed: int, indexes: list, debug: bool) -> list:
     """Play the games with these indexes; one record per game (a worker rebuilds the ruleset)."""
-    from .api import load_game
+    from ..api import load_game
     game = load_game(path)
     records = []
     for index in indexes:

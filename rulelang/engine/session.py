@@ -1,7 +1,7 @@
 """Play one game to its end with a set of agents, each seeing only its own seat's view."""
 from __future__ import annotations
 
-from .errors import GameError
+from ..errors import GameError
 from .runtime import apply_action, new_game
 from .values import Player
 from .views import seat_view

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import re
 
-from .errors import GameError, Position, RuleError
-from .effects import Break, Call, Refuse, Statement
+from ..engine.effects import Break, Call, Refuse, Statement
+from ..engine.values import Player, Roll, ZoneRef, pretty
+from ..errors import GameError, Position, RuleError
+from ..language.kinds import check_kinds
+from ..language.syntax import node_column, parse
 from .expressions import ExpressionCompiler, is_card, suggest
-from .kinds import check_kinds
-from .syntax import node_column, parse
-from .values import Player, Roll, ZoneRef, pretty
 
 
 def stored(value):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from .errors import RuleError
+from ..errors import RuleError
 from .syntax import node_column
 
 NUMBER, BOOL, TEXT, CARD, PLAYER, ZONE, LIST, ANY = (

@@ -10,13 +10,12 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
-from .agents import random_agents
-from .errors import GameError
-from .expressions import is_card
-from .rng import derive_seed
-from .runtime import apply_action, new_game
-from .session import DEFAULT_MAX_DECISIONS
-from .values import Player
+from ..agents import random_agents
+from ..engine.rng import derive_seed
+from ..engine.runtime import apply_action, new_game
+from ..engine.session import DEFAULT_MAX_DECISIONS
+from ..engine.values import Player, is_card
+from ..errors import GameError
 
 
 @attrs.frozen
@@ -48,7 +47,7 @@ def run_playouts(path: str, games: int, seed: int = 0, workers: int = 1,
 
 
 def _chunk(path: str, seed: int, indexes: list, max_decisions: int) -> list:
-    from .api import load_game  # a worker process builds its own ruleset
+    from ..api import load_game  # a worker process builds its own ruleset
     game = load_game(path)
     problems = []
     for index in indexes:

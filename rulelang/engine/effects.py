@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import attrs
 
-from .errors import GameError, Position
+from ..errors import GameError, Position
 from .values import Player, ZoneRef, pretty
 
 MAX_LOOP = 1000

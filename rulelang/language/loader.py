@@ -13,7 +13,7 @@ import re
 import yaml
 from yaml.events import AliasEvent
 
-from .errors import UNKNOWN, Position, RuleError
+from ..errors import UNKNOWN, Position, RuleError
 
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 40

@@ -9,15 +9,25 @@ import re
 
 from lark import Tree
 
+from ..engine.effects import Choose, ChooseMove, For, If, While
+from ..errors import Diagnostic, Position, RuleError
+from ..language.loader import YList, YMap
+from ..language.schema import effect_form
+from ..language.syntax import parse
 from .decks import STANDARD_ATTRIBUTES, STANDARD_SIZES, custom_deck, standard_deck
-from .effects import Choose, ChooseMove, For, If, While
-from .errors import Diagnostic, Position, RuleError
 from .expressions import ExpressionCompiler, Names, depends_only_on_printed, suggest
-from .loader import YList, YMap
-from .ruleset import EndRule, Function, Game, Move, Procedure, RoundSpec, Trigger, TurnSpec, ZoneSpec
-from .schema import effect_form
+from .ruleset import (
+    EndRule,
+    Function,
+    Game,
+    Move,
+    Procedure,
+    RoundSpec,
+    Trigger,
+    TurnSpec,
+    ZoneSpec,
+)
 from .statements import StatementCompiler
-from .syntax import parse
 
 SIGNATURE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)?\s*\)\s*$")
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import Diagnostic
+from ..errors import Diagnostic
 from .loader import YList, YMap
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

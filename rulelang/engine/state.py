@@ -7,11 +7,20 @@ from __future__ import annotations
 
 import attrs
 
-from .errors import GameError
+from ..errors import GameError
 from .effects import Option
-from .expressions import is_card
 from .rng import Rng
-from .values import Card, Marker, Player, Roll, RowRef, ZoneRef, pretty, zone_ref
+from .values import (
+    Card,
+    Marker,
+    Player,
+    Roll,
+    RowRef,
+    ZoneRef,
+    is_card,
+    pretty,
+    zone_ref,
+)
 
 MAX_DRAW = 1000
 

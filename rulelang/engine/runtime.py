@@ -8,8 +8,8 @@ right after the statement that moved a card.
 """
 from __future__ import annotations
 
+from ..errors import GameError, Position
 from .effects import Frame, SettlePoint, start_move
-from .errors import GameError, Position
 from .state import Anytime, GameState
 from .values import Player, pretty
 

@@ -9,12 +9,12 @@ import os
 
 import attrs
 
-from .api import load_game
-from .errors import GameError, Position, RuleError, RulelangError
-from .expressions import ExpressionCompiler
-from .loader import YList, YMap, load_yaml
-from .runtime import apply_label, new_game
-from .values import Player, RowRef, ZoneRef
+from ..api import load_game
+from ..compile.expressions import ExpressionCompiler
+from ..engine.runtime import apply_label, new_game
+from ..engine.values import Player, RowRef, ZoneRef
+from ..errors import GameError, Position, RuleError, RulelangError
+from ..language.loader import YList, YMap, load_yaml
 
 TEST_KEYS = {"name", "covers", "seed", "players", "start", "first", "stack", "zones", "rest", "vars",
              "dice", "steps", "expect", "winner"}

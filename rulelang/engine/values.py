@@ -148,3 +148,8 @@ def pretty(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def is_card(value) -> bool:
+    """True for cards and markers, the things that lie in zones."""
+    return isinstance(value, (Card, Marker))

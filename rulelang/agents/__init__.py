@@ -1,7 +1,7 @@
 """Agents answer decisions from what their seat may see. `random` is the built-in bot."""
 from __future__ import annotations
 
-from .rng import Rng, derive_seed
+from ..engine.rng import Rng, derive_seed
 
 
 class RandomAgent:
