@@ -1,0 +1,9 @@
+"""The commands of the `rulelang` group, in the order `--help` lists them."""
+from __future__ import annotations
+
+from .play import play
+from .simulate import simulate
+from .testing import test_command
+from .validate import validate
+
+COMMANDS = (play, validate, test_command, simulate)

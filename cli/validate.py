@@ -1,0 +1,49 @@
+"""`rulelang validate`: static checks of rule files, and optionally random playouts."""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+
+@click.command()
+@click.argument("rulesets", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              help="text (default) for people, json for editors and CI.")
+@click.option("--playouts", type=click.IntRange(0, 100_000), default=0,
+              help="Also play this many seeded random games per clean file and report crashes, "
+                   "stalls, the step bound, lost cards and leaked hidden cards.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the playouts.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes to play the playouts in.")
+def validate(rulesets, fmt, playouts, seed, workers):
+    """Check rule files; exit 0 when all are clean, 1 when any has an error."""
+    import attrs
+
+    from rulelang.analysis.playouts import run_playouts
+    from rulelang.api import check, resolve
+    found, dynamic = [], {}
+    for name in rulesets:
+        problems = sorted(check(name), key=lambda d: (d.position.path, d.position.line, d.position.column))
+        found += problems
+        if playouts and not any(d.severity == "error" for d in problems):
+            dynamic[name] = run_playouts(resolve(name), playouts, seed, workers)
+    errors = [d for d in found if d.severity == "error"] + [p for ps in dynamic.values() for p in ps]
+    if fmt == "json":
+        click.echo(json.dumps({
+            "diagnostics": [d.as_json() for d in found],
+            "playouts": {name: [attrs.asdict(p) for p in ps] for name, ps in dynamic.items()},
+            "errors": len(errors)}, indent=2))
+    else:
+        for diagnostic in found:
+            click.echo(diagnostic.format(), err=True)
+        for name, problems in dynamic.items():
+            for problem in problems:
+                click.echo(f"{resolve(name)}: error: {problem.describe()}", err=True)
+        if not errors:
+            played = f", {playouts} playouts each" if playouts else ""
+            warnings = len(found)
+            noted = f" ({warnings} warning{'s' if warnings != 1 else ''})" if warnings else ""
+            click.echo(f"ok: {len(rulesets)} rule file{'s' if len(rulesets) != 1 else ''}, no errors{played}{noted}")
+    sys.exit(1 if errors else 0)
