@@ -5,8 +5,6 @@ import sys
 
 import click
 
-AGENT_KINDS = ("human", "random")
-
 
 def fail(err) -> None:
     """Print a rulelang error on stderr and exit 1."""
@@ -15,16 +13,20 @@ def fail(err) -> None:
 
 
 def parse_players(text: str | None, game) -> list:
-    """`human,random` into agent kinds, one per seat, checked against the ruleset."""
-    kinds = [k.strip() for k in text.split(",")] if text else ["human"] + ["random"] * (game.min_players - 1)
-    for kind in kinds:
-        if kind not in AGENT_KINDS:
-            raise click.BadParameter(f"'{kind}' is not an agent; use {' or '.join(AGENT_KINDS)}",
-                                     param_hint="--players")
-    if not game.min_players <= len(kinds) <= game.max_players:
+    """`--players` into agent specs, one per seat, checked against the ruleset.
+
+    Without the option: a human in seat 1 and random bots in the other seats.
+    """
+    from rulelang.agents import parse_players as parse_specs
+    text = text or ",".join(["human"] + ["random"] * (game.min_players - 1))
+    try:
+        specs = parse_specs(text)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--players") from None
+    if not game.min_players <= len(specs) <= game.max_players:
         raise click.BadParameter(f"{game.name} takes {game.min_players}-{game.max_players} players, "
-                                 f"got {len(kinds)}", param_hint="--players")
-    return kinds
+                                 f"got {len(specs)}", param_hint="--players")
+    return specs
 
 
 def packaged_names() -> str:

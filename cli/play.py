@@ -21,9 +21,8 @@ def play(ruleset, players, seed, debug):
     numbered options; type the number. A decision with one option is taken for you.
     With bots only, the game log and the result are printed.
     """
-    from rulelang.agents import RandomAgent
+    from rulelang.agents import build_agent
     from rulelang.api import load_game
-    from rulelang.engine.rng import derive_seed
     from rulelang.engine.session import play_game, scores
     from rulelang.engine.views import seat_view
     from rulelang.errors import RulelangError
@@ -31,23 +30,24 @@ def play(ruleset, players, seed, debug):
     from .terminal import HumanAgent
     try:
         game = load_game(ruleset)
-        kinds = parse_players(players, game)
+        specs = parse_players(players, game)
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
-        agents = [HumanAgent() if kind == "human" else RandomAgent(derive_seed(seed, 1000 + seat))
-                  for seat, kind in enumerate(kinds)]
-        click.echo(f"{game.name}, seed {seed}: " + ", ".join(f"P{i + 1} {k}" for i, k in enumerate(kinds)))
+        agents = [HumanAgent() if spec.is_human else build_agent(spec, seat, seed, game)
+                  for seat, spec in enumerate(specs)]
+        click.echo(f"{game.name}, seed {seed}: " + ", ".join(f"P{i + 1} {s.text}" for i, s in enumerate(specs)))
         st = play_game(game, agents, seed, debug=debug)
     except RulelangError as err:
         if debug:
             raise
         fail(err)
-    if "human" not in kinds:
+    humans = [seat for seat, spec in enumerate(specs) if spec.is_human]
+    if not humans:
         for audience, text in st.log:
             if audience is None:
                 click.echo(text)
     else:
-        seat = kinds.index("human")
+        seat = humans[0]
         agents[seat].show_log(seat_view(st, seat))
     points = scores(st)
     for seat, outcome in enumerate(st.result):

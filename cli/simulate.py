@@ -27,10 +27,10 @@ def simulate(ruleset, games, seed, players, workers, as_json, debug):
         game = load_game(path)
     except RulelangError as err:
         fail(err)
-    kinds = parse_players(players or ",".join(["random"] * game.min_players), game)
-    if "human" in kinds:
+    specs = parse_players(players or ",".join(["random"] * game.min_players), game)
+    if any(spec.is_human for spec in specs):
         raise click.BadParameter("simulate plays bots only", param_hint="--players")
-    summary = run_simulation(path, games, len(kinds), seed=seed, workers=workers, debug=debug)
+    summary = run_simulation(path, games, len(specs), seed=seed, workers=workers, debug=debug)
     if as_json:
         click.echo(json.dumps(summary, indent=2))
     else:

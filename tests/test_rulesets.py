@@ -65,3 +65,12 @@ def test_a_seat_view_names_no_card_the_seat_cannot_see():
         text = "\n".join(view["log"])
         hidden = [card.pretty() for card in st.zones[ZoneRef("hand", other)]]
         assert hidden and not [name for name in hidden if name in text]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_quiet_game_plays_the_same_without_a_log(name):
+    game = load_game(name)
+    loud = play_game(game, random_agents(game.min_players, 6), 6)
+    quiet = play_game(game, random_agents(game.min_players, 6), 6, quiet=True)
+    assert quiet.log == [] and loud.log
+    assert (quiet.result, quiet.actions, quiet.zones) == (loud.result, loud.actions, loud.zones)

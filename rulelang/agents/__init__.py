@@ -1,23 +1,9 @@
-"""Agents answer decisions from what their seat may see. `random` is the built-in bot."""
-from __future__ import annotations
+"""Agents: whatever answers a decision from what its seat may see, one module per agent.
 
-from ..engine.rng import Rng, derive_seed
+In: a seat's view and a pending decision. Out: the index of an option. `spec.py` turns the
+command line's `NAME[:key=value,...]` into agents.
+"""
+from .random_agent import RandomAgent, random_agents
+from .spec import AgentSpec, build_agent, parse_agent_spec, parse_players
 
-
-class RandomAgent:
-    """Chooses uniformly among the legal options, from its own seeded generator."""
-
-    name = "random"
-    needs_view = False  # it never looks, so the session need not build a view for it
-
-    def __init__(self, seed: int):
-        self.rng = Rng(seed)
-
-    def choose(self, view: dict, decision) -> int:
-        """The index of a uniformly random legal option."""
-        return self.rng.below(len(decision.options))
-
-
-def random_agents(count: int, seed: int) -> list:
-    """One random agent per seat, each with its own seed derived from the game's."""
-    return [RandomAgent(derive_seed(seed, 1000 + seat)) for seat in range(count)]
+__all__ = ["AgentSpec", "RandomAgent", "build_agent", "parse_agent_spec", "parse_players", "random_agents"]

@@ -18,7 +18,7 @@ def run_chunk(path: str, players: int, seed: int, indexes: list, debug: bool) ->
     for index in indexes:
         game_seed = derive_seed(seed, index)
         try:
-            st = play_game(game, random_agents(players, game_seed), game_seed, debug=debug)
+            st = play_game(game, random_agents(players, game_seed), game_seed, debug=debug, quiet=True)
         except RulelangError as err:
             records.append({"index": index, "seed": game_seed, "error": str(err)})
             continue

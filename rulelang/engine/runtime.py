@@ -19,12 +19,16 @@ TURN_START = (SettlePoint(Position("<engine>", 0, 0)),)  # a check point before 
 TRIGGER_KEY = "#trigger"  # in a trigger body's env: which trigger and binding is running
 
 
-def new_game(game, players: int, seed: int, debug: bool = False, prepare=None) -> GameState:
-    """A game at its first decision (or its end). `prepare(st)` may stack it before setup runs."""
+def new_game(game, players: int, seed: int, debug: bool = False, prepare=None, quiet: bool = False) -> GameState:
+    """A game at its first decision (or its end). `prepare(st)` may stack it before setup runs.
+
+    A quiet game makes no log text (for simulations and bots' playouts); it plays the same.
+    """
     if not game.min_players <= players <= game.max_players:
         raise GameError(f"{game.name} is for {game.min_players}-{game.max_players} players, not {players}")
     st = GameState(game, players, seed)
     st.debug = debug
+    st.quiet = quiet
     if prepare is not None:
         prepare(st)
     advance(st)
@@ -146,7 +150,7 @@ def _begin_round(st: GameState) -> None:
     st.stage = "round"
     rounds = st.game.rounds
     if rounds is not None:
-        st.log.append((None, f"== round {st.round_number} =="))
+        st.say(f"== round {st.round_number} ==", actor=False)
         if rounds.setup:
             st.frames.append(Frame(rounds.setup, {"me": Player(0)}))
 
@@ -178,7 +182,7 @@ def _next_seat(st: GameState, seat: int) -> int:
 def _start_turn(st: GameState) -> None:
     st.turn_number += 1
     st.turn_closing = False
-    st.log.append((None, f"-- turn {st.turn_number}: {Player(st.current).name} --"))
+    st.say(f"-- turn {st.turn_number}: {Player(st.current).name} --", actor=False)
     st.frames.append(Frame(st.game.turn.body, {"me": Player(st.current)}))
     st.frames.append(Frame(TURN_START, {}))
 
@@ -198,7 +202,7 @@ def settle(st: GameState) -> bool:
     if rounds is not None and rounds.end(st, {"me": me}):
         st.frames.clear()
         st.stage = "round_end"
-        st.log.append((None, f"== round {st.round_number} ends =="))
+        st.say(f"== round {st.round_number} ends ==", actor=False)
         if rounds.after:
             st.frames.append(Frame(rounds.after, {"me": me}))
         return True

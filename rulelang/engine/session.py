@@ -10,9 +10,12 @@ DEFAULT_MAX_DECISIONS = 200_000
 
 
 def play_game(game, agents: list, seed: int, debug: bool = False,
-              max_decisions: int = DEFAULT_MAX_DECISIONS, on_step=None):
-    """Run a game until it ends; returns the final state. Raises GameError past the step bound."""
-    st = new_game(game, len(agents), seed, debug=debug)
+              max_decisions: int = DEFAULT_MAX_DECISIONS, on_step=None, quiet: bool = False):
+    """Run a game until it ends; returns the final state. Raises GameError past the step bound.
+
+    A quiet game keeps no log (see `new_game`).
+    """
+    st = new_game(game, len(agents), seed, debug=debug, quiet=quiet)
     if debug:
         st.check_conservation()
     while st.result is None:

@@ -63,6 +63,7 @@ class GameState:
         self.pending = None
         self.result = None
         self.log: list[tuple] = []
+        self.quiet = False  # True: no log text is made (simulations and bots' playouts)
         self.events: list[tuple] = []  # (card, origin zone) of moves not yet seen by `on: moved` triggers
         self.actions = 0
         self.call_depth = 0
@@ -331,7 +332,7 @@ class GameState:
         moving = [p for p in self.items(pieces) if is_card(p)]
         if not moving:
             return {}
-        before = {p.id: self._seers(p) for p in moving}
+        before = {p.id: self._seers(p) for p in moving} if not self.quiet else {}
         sources = {self.loc[p.id][1] for p in moving if self.loc.get(p.id, ("u",))[0] == "z"}
         watch = events and self.game.event_triggers
         for piece in moving if where != "top" else reversed(moving):
@@ -359,7 +360,7 @@ class GameState:
             self.down.discard(piece.id)
             if face_down:
                 self.down.add(piece.id)
-        if log:
+        if log and not self.quiet:
             target = f"to {self.label(ref)}" if where != "under" else f"under {pretty(ref)}"
             self._log_move(moving, before, target)
         for zone in sources:
@@ -422,7 +423,7 @@ class GameState:
             card = self.zones[key][0]
             before.update(self.move(card, target, "bottom", log=False))
             drawn.append(card)
-        if drawn:
+        if drawn and not self.quiet:
             self._log_move(drawn, before, f"from {self.label(source)} to {self.label(target)}", verb="draws")
         return len(drawn)
 
@@ -484,6 +485,8 @@ class GameState:
     # ------------------------------------------------------------------ log
     def say(self, text: str, seat: int | None = None, actor: bool = True) -> None:
         """Add a log line, for all (seat None) or for one seat only."""
+        if self.quiet:
+            return
         who = self.actor if self.actor is not None else Player(self.current)
         prefix = f"{who.name} " if actor and self.stage == "turn" else ""
         self.log.append((seat, prefix + text))
