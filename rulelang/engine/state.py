@@ -458,11 +458,11 @@ class GameState:
             return
         if tie:
             self.result = tuple("draw" for _ in range(self.n))
-            self.log.append((None, "game over: a draw"))
+            self.say("game over: a draw", actor=False)
             return
         self.result = tuple("win" if seat in winners else "loss" for seat in range(self.n))
         names = ", ".join(Player(s).name for s in sorted(set(winners))) or "nobody"
-        self.log.append((None, f"game over: {names} win{'' if len(set(winners)) > 1 else 's'}"))
+        self.say(f"game over: {names} win{'' if len(set(winners)) > 1 else 's'}", actor=False)
 
     def ask(self, decision) -> None:
         """Wait for an agent to answer `decision`, with the seat's legal `anytime` moves added."""
