@@ -19,7 +19,7 @@ def game():
 def evaluate(game):
     st = new_game(game, 2, seed=5)
     st.forced_dice.extend([3, 0, 0, 0, 6, 1, 2])
-    compiler = ExpressionCompiler(game.names, game.functions)
+    compiler = ExpressionCompiler(game.names, game.program)
 
     def run(source):
         return compiler.compile(source, game.zones["draw"].pos)(st, {"me": Player(0)})
@@ -121,7 +121,7 @@ def test_unforced_dice_stay_in_range(evaluate):
     ("1 @ 2", "unexpected character '@'", 3),
 ])
 def test_expression_errors_point_at_the_mistake(game, source, message, column):
-    compiler = ExpressionCompiler(game.names, game.functions)
+    compiler = ExpressionCompiler(game.names, game.program)
     base = game.zones["draw"].pos
     with pytest.raises(RuleError) as err:
         compiler.compile(source, base)
@@ -145,7 +145,7 @@ def test_expression_errors_point_at_the_mistake(game, source, message, column):
 ])
 def test_kind_mixups_are_found_before_play(game, source, message):
     with pytest.raises(RuleError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
-        ExpressionCompiler(game.names, game.functions).compile(source, game.zones["draw"].pos)
+        ExpressionCompiler(game.names, game.program).compile(source, game.zones["draw"].pos)
 
 
 @pytest.mark.parametrize("source", ["1 // 0", "first(draw).rank < none", "at(players, 0).hand + 1"])
@@ -159,9 +159,10 @@ def test_card_properties_of_printed_values_are_remembered_and_others_are_not(tmp
     path = tmp_path / "props.yaml"
     path.write_text(text)
     game = load_game(str(path))
-    assert set(game.constant_props) == {"value"}  # lucky reads a game variable
+    assert game.names.constant_props == {"value"}  # lucky reads a game variable
     st = new_game(game, 2, seed=5)
     queen = game.card_by_name["QH"]
-    assert st.attribute(queen, "value", {}) == 12 and game.constant_props["value"][queen.id] == 12
+    assert st.attribute(queen, "value", None) == 12 and queen.facts["value"] == 12
+    assert "lucky" not in queen.facts
     st.vars["tricks"] = 12
-    assert st.attribute(queen, "lucky", {}) is True
+    assert st.attribute(queen, "lucky", None) is True

@@ -33,7 +33,7 @@ EXPRESSIONS = from_lark(GRAMMAR, start="start_expr", explicit={
 
 
 def compile_expression(text):
-    return ExpressionCompiler(GAME.names, GAME.functions).compile(text, HERE)
+    return ExpressionCompiler(GAME.names, GAME.program).compile(text, HERE)
 
 
 @SETTINGS
@@ -54,7 +54,7 @@ def test_expressions_compile_or_fail_with_a_rule_error(text):
 @given(st.text(max_size=60))
 def test_statements_compile_or_fail_with_a_rule_error(text):
     try:
-        StatementCompiler(ExpressionCompiler(GAME.names, GAME.functions)).compile(text, HERE, set())
+        StatementCompiler(ExpressionCompiler(GAME.names, GAME.program)).compile(text, HERE, set())
     except RuleError:
         pass
 

@@ -102,7 +102,7 @@ class _Runner:
         self.game = game
         self.test = test
         self.body = test.body
-        self.expressions = ExpressionCompiler(game.names, game.functions)
+        self.expressions = ExpressionCompiler(game.names, game.program)
         self.placed: set = set()
 
     def run(self):

@@ -10,15 +10,18 @@ import re
 from lark import Tree
 
 from ..engine.effects import Choose, ChooseMove, For, If, While
-from ..errors import Diagnostic, Position, RuleError
+from ..engine.ops import namespace as helpers
+from ..errors import Diagnostic, Position, RuleError, RulelangError
 from ..language.loader import YList, YMap
+from ..language.names import Names, suggest
 from ..language.schema import effect_form
 from ..language.syntax import parse
+from .callgraph import recursive_functions
+from .codegen import Program
 from .decks import STANDARD_ATTRIBUTES, STANDARD_SIZES, custom_deck, standard_deck
-from .expressions import ExpressionCompiler, Names, depends_only_on_printed, suggest
+from .expressions import ExpressionCompiler, depends_only_on_printed
 from .ruleset import (
     EndRule,
-    Function,
     Game,
     Move,
     Procedure,
@@ -44,7 +47,6 @@ class Compiler:
         self.doc = doc
         self.path = doc.pos.path
         self.diagnostics: list[Diagnostic] = []
-        self.function_table: dict = {}
 
     # ------------------------------------------------------------------ helpers
     def error(self, pos: Position, message: str) -> None:
@@ -65,8 +67,12 @@ class Compiler:
         return value if isinstance(value, kind) else kind()
 
     def expr(self, text, pos, scope=frozenset()):
-        """Compile an expression; on error record it and return a closure that fails."""
+        """Compile an expression; on error record it and return a function that holds."""
         return self.guard(self.expressions.compile, text, pos, frozenset(scope), default=_always)
+
+    def cond(self, text, pos, scope=frozenset()):
+        """Compile a condition (only its truth is used); on error record it."""
+        return self.guard(self.expressions.compile, text, pos, frozenset(scope), True, default=_always)
 
     # ------------------------------------------------------------------ whole file
     def compile(self) -> Game:
@@ -80,6 +86,8 @@ class Compiler:
         low, high = self.players()
         functions_decl = self.signatures("functions")
         procedures_decl = self.signatures("procedures")
+        props = self.section("card_props")
+        constant = self.constant_props(props, printed)
         names = Names(
             shared_zones=frozenset(n for n, z in zones.items() if not z.per_player),
             player_zones=frozenset(n for n, z in zones.items() if z.per_player),
@@ -88,21 +96,26 @@ class Compiler:
             card_vars=frozenset(self.section("card_vars")),
             zone_vars=frozenset(self.section("zone_vars")),
             zone_lists=frozenset(n for n, z in zones.items() if z.row or z.count is not None),
-            card_props=frozenset(self.section("card_props")),
+            card_props=frozenset(props),
+            constant_props=constant,
             card_attributes=printed,
+            common_attributes=frozenset.intersection(*(frozenset(c.attributes) for c in cards)) if cards else frozenset(),
             attribute_names=attributes,
             card_names=frozenset(c.name for c in cards),
             functions={name: len(params) for name, (params, _, _) in functions_decl.items()},
             procedures={name: len(params) for name, (params, _, _) in procedures_decl.items()},
             max_players=high,
         )
-        self.expressions = ExpressionCompiler(names, self.function_table)
+        program = Program(self.path, helpers(cards, high))
+        self.expressions = ExpressionCompiler(names, program)
         self.statements = StatementCompiler(self.expressions)
+        recursive = recursive_functions({name: body for name, (_, body, _) in functions_decl.items()},
+                                        {name: text for name, text in props.items()})
         for name, (params, body, pos) in functions_decl.items():
-            self.function_table[name] = Function(name, params, self.expr(body, pos, params), pos)
-        props = self.section("card_props")
-        card_props = {name: self.expr(text, props.value_pos[name], {"it"}) for name, text in props.items()}
-        constant_props = self.constant_props(props, names)
+            self.guard(self.expressions.define_function, name, params, body, pos, name in recursive)
+        card_props = {name: self.guard(self.expressions.define_prop, name, text, props.value_pos[name])
+                      for name, text in props.items()}
+        self.remember_facts(cards, constant, card_props)
         moves = self.moves()
         procedures = {name: Procedure(name, params, self.block(body, pos, set(params) | {"me"}), pos)
                       for name, (params, body, pos) in procedures_decl.items()}
@@ -111,8 +124,7 @@ class Compiler:
             cards=cards, card_by_name={c.name: c for c in cards}, deck_zone=deck_zone, zones=zones,
             game_vars=self.plain_values("vars"), player_vars=self.plain_values("player_vars"),
             card_vars=self.plain_values("card_vars"), zone_vars=self.plain_values("zone_vars"),
-            card_props=card_props, constant_props=constant_props,
-            functions=dict(self.function_table),
+            card_props=card_props, program=program,
             setup=self.block(doc.get("setup", YList()), doc.value_pos.get("setup", doc.pos), {"me"}),
             turn=self.turn(), rounds=self.rounds(), moves=moves, reactions=self.move_list("reactions", moves),
             procedures=procedures,
@@ -206,18 +218,38 @@ class Compiler:
         return out
 
     # ------------------------------------------------------------------ rules
-    def constant_props(self, props, names) -> dict:
-        """name -> an empty memo, for the card_props that depend only on printed attributes."""
-        others = names.card_vars | names.card_props | set(names.player_zones) | names.player_vars | names.zone_vars
-        out = {}
+    def constant_props(self, props, printed) -> frozenset:
+        """The card_props that read only printed attributes: one value per card for the whole game."""
+        section = self.section
+        others = (frozenset(section("card_vars")) | frozenset(props) | frozenset(section("player_vars"))
+                  | frozenset(section("zone_vars")) | frozenset(n for n, z in section("zones").items()
+                                                                 if isinstance(z, YMap) and z.get("per_player")))
+        out = set()
         for name, text in props.items():
             try:
                 tree = parse(text, "start_expr", props.value_pos[name])
             except RuleError:
-                continue  # already reported by expr()
-            if depends_only_on_printed(tree, names.card_attributes, frozenset(others)):
-                out[name] = {}
-        return out
+                continue  # reported when the property is compiled
+            if depends_only_on_printed(tree, printed, others):
+                out.add(name)
+        return frozenset(out)
+
+    def remember_facts(self, cards, constant, card_props) -> None:
+        """Each card's printed values and constant properties, computed now, for fast reading."""
+        shadowed = set(card_props) - constant  # a property that changes hides a printed value of its name
+        for card in cards:
+            card.facts.update((k, v) for k, v in card.attributes.items() if k not in shadowed)
+        for name in sorted(constant):
+            prop = card_props.get(name)
+            if prop is None:
+                continue
+            for card in cards:
+                try:
+                    card.facts[name] = prop(None, None, card)
+                except RulelangError as err:
+                    self.error(self.section("card_props").value_pos[name], f"card property '{name}' "
+                                                                          f"cannot be computed for {card.name}: {err}")
+                    break
 
     def moves(self) -> dict:
         """Every declared move, compiled."""
@@ -227,7 +259,7 @@ class Compiler:
             if not isinstance(body, YMap):
                 continue
             pos = section.key_pos[name]
-            legal = self.expr(body["if"], body.value_pos["if"], {"me"}) if "if" in body else _always
+            legal = self.cond(body["if"], body.value_pos["if"], {"me"}) if "if" in body else _always
             do = self.block(body.get("do", YList()), body.value_pos.get("do", pos), {"me"})
             out[name] = Move(name, str(body.get("label", name)), str(body.get("rule", "")), legal, do, pos)
         return out
@@ -250,7 +282,7 @@ class Compiler:
             first = self.expr(turn["first"], turn.value_pos["first"], {"me"})
         body = self.block(turn.get("do", YList()), turn.value_pos.get("do", turn.pos if turn else self.doc.pos), {"me"})
         after = self.block(turn.get("after", YList()), turn.value_pos.get("after", self.doc.pos), {"me"})
-        skip = self.expr(turn["skip"], turn.value_pos["skip"], {"me"}) if "skip" in turn else None
+        skip = self.cond(turn["skip"], turn.value_pos["skip"], {"me"}) if "skip" in turn else None
         return TurnSpec(first, body, after, skip, following)
 
     def rounds(self):
@@ -262,7 +294,7 @@ class Compiler:
         def effects(key):
             return self.block(rounds.get(key, YList()), rounds.value_pos.get(key, rounds.pos), {"me"})
         first = self.expr(rounds["first"], rounds.value_pos["first"], {"me"}) if "first" in rounds else None
-        end = self.expr(rounds.get("end", "false"), rounds.value_pos.get("end", rounds.pos), {"me"})
+        end = self.cond(rounds.get("end", "false"), rounds.value_pos.get("end", rounds.pos), {"me"})
         return RoundSpec(effects("setup"), first, end, effects("after"))
 
     def binding(self, text, pos, scope):
@@ -283,7 +315,7 @@ class Compiler:
             var, over, scope = self.optional_binding(item)
             if on_event:
                 scope = {"me", "card", "origin"}
-            when = self.expr(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
+            when = self.cond(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
             body = self.block(item.get("do", YList()), item.value_pos.get("do", item.pos), set(scope))
             out.append(Trigger(str(item.get("name", "trigger")), var, over, when, body, item.pos,
                                str(item["on"]) if on_event else None))
@@ -296,7 +328,7 @@ class Compiler:
             if not isinstance(item, YMap):
                 continue
             var, over, scope = self.optional_binding(item)
-            when = self.expr(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
+            when = self.cond(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
             winner = self.expr(item.get("winner", "[]"), item.value_pos.get("winner", item.pos), scope)
             out.append(EndRule(var, over, when, winner, item.pos))
         return tuple(out)
@@ -372,7 +404,7 @@ class Compiler:
             return self.statements.compile(item, pos, scope)
         form = effect_form(item)
         if form == "if":
-            return If(self.expr(item["if"], item.value_pos["if"], scope),
+            return If(self.cond(item["if"], item.value_pos["if"], scope),
                       self.block(item.get("then", YList()), pos, scope),
                       self.block(item.get("else", YList()), pos, scope), pos)
         if form == "for":
@@ -380,7 +412,7 @@ class Compiler:
             scope.add(var)
             return For(var, over, self.block(item.get("do", YList()), pos, scope), pos)
         if form == "while":
-            return While(self.expr(item["while"], item.value_pos["while"], scope),
+            return While(self.cond(item["while"], item.value_pos["while"], scope),
                          self.block(item.get("do", YList()), pos, scope), pos)
         if form == "choose":
             return self.choose(item, pos, scope)

@@ -3,9 +3,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..errors import GameError, Position
-
-MAX_CALL_DEPTH = 50
+from ..errors import Position
 
 
 @attrs.frozen
@@ -26,27 +24,6 @@ class ZoneSpec:
     count: int | None
     row: bool
     pos: Position
-
-
-@attrs.frozen
-class Function:
-    """A named, parameterised expression declared under `functions:`."""
-
-    name: str
-    params: tuple
-    body: object = attrs.field(eq=False)
-    pos: Position
-
-    def call(self, st, env, args):
-        """Evaluate the body with the parameters bound; `me` carries over from the caller."""
-        if st.call_depth >= MAX_CALL_DEPTH:
-            raise GameError(f"function '{self.name}' nested more than {MAX_CALL_DEPTH} deep", self.pos)
-        local = dict(zip(self.params, args))
-        local["me"] = env.get("me")
-        st.call_depth += 1
-        value = self.body(st, local)  # an error ends the game, so the depth need not be restored
-        st.call_depth -= 1
-        return value
 
 
 @attrs.frozen
@@ -136,9 +113,8 @@ class Game:
     player_vars: dict
     card_vars: dict
     zone_vars: dict
-    card_props: dict = attrs.field(eq=False)
-    constant_props: dict = attrs.field(eq=False)  # name -> {card id: value}, filled as they are read
-    functions: dict = attrs.field(eq=False)
+    card_props: dict = attrs.field(eq=False)  # name -> compiled property p(st, me, card)
+    program: object = attrs.field(eq=False)  # the namespace every compiled rule of this file shares
     setup: tuple = attrs.field(eq=False)
     turn: TurnSpec = attrs.field(eq=False)
     rounds: object = attrs.field(eq=False)  # a RoundSpec, or None for a game of one round

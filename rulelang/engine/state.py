@@ -23,6 +23,7 @@ from .values import (
 )
 
 MAX_DRAW = 1000
+WORK_BUDGET = 20_000_000  # units of work (items iterated, calls) per decision or check
 
 
 @attrs.frozen
@@ -66,8 +67,11 @@ class GameState:
         self.quiet = False  # True: no log text is made (simulations and bots' playouts)
         self.events: list[tuple] = []  # (card, origin zone) of moves not yet seen by `on: moved` triggers
         self.actions = 0
-        self.call_depth = 0
+        self.depth = 0  # rule functions on a call cycle, nested now
+        self.budget_size = WORK_BUDGET
+        self.budget = WORK_BUDGET  # units of work left for this decision or check (see ops.charge)
         self.trigger_chain = 0
+        self.seats = tuple(Player(seat) for seat in range(players))
         for name, spec in game.zones.items():
             owners = range(players) if spec.per_player else (None,)
             indexes = range(spec.count) if spec.count is not None else (None,)
@@ -143,7 +147,7 @@ class GameState:
             return [zone_ref(value.name, value.seat, pile) for pile in self.rows[(value.name, value.seat)]]
         if isinstance(value, list):
             return value
-        if isinstance(value, tuple):
+        if isinstance(value, tuple) and not isinstance(value, Player):
             return list(value)
         if value is None:
             return []
@@ -225,8 +229,8 @@ class GameState:
             raise GameError(f"{pretty(piece)} is not in the game")
         return place[1]
 
-    def attribute(self, value, name: str, env: dict):
-        """`value.name` for players, cards, markers, rolls and zones."""
+    def attribute(self, value, name: str, me):
+        """`value.name` for players, cards, markers, rolls and zones (`me` for card properties)."""
         game = self.game
         if isinstance(value, Player):
             spec = game.zones.get(name)
@@ -244,16 +248,11 @@ class GameState:
                 return stored[name]
             if name in game.card_vars:
                 return game.card_vars[name]
+            if isinstance(value, Card) and name in value.facts:
+                return value.facts[name]
             prop = game.card_props.get(name)
             if prop is not None:
-                memo = game.constant_props.get(name)
-                if memo is None:
-                    return prop(self, {"it": value, "me": env.get("me")})
-                if value.id not in memo:
-                    memo[value.id] = prop(self, {"it": value, "me": None})
-                return memo[value.id]
-            if isinstance(value, Card) and name in value.attributes:
-                return value.attributes[name]
+                return prop(self, me, value)
             if name in ("zone", "owner", "parent", "face_down", "name"):
                 return self._engine_attribute(value, name)
         elif isinstance(value, Roll) and name in ("total", "high", "low", "fumble", "dice"):
@@ -400,6 +399,14 @@ class GameState:
         shown = ", ".join(f"{k} {v}" for k, v in values.items())
         self.say(f"marks {pretty(card)} with a marker ({shown})")
         return marker
+
+    def set_var(self, name: str, value) -> None:
+        """Set a game variable."""
+        self.vars[name] = value
+
+    def set_player_var(self, player: Player, name: str, value) -> None:
+        """Set a player variable."""
+        self.pvars[player.seat][name] = value
 
     def set_zone_var(self, zone: ZoneRef, name: str, value) -> None:
         """Store a value on a zone (declared under zone_vars)."""

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+from typing import NamedTuple
 
 import attrs
 
@@ -18,6 +19,7 @@ class Card:
     id: int
     name: str
     attributes: dict = attrs.field(factory=dict, hash=False)
+    facts: dict = attrs.field(factory=dict, hash=False, repr=False)  # printed values and constant properties
 
     def __repr__(self) -> str:
         return self.name
@@ -46,9 +48,11 @@ class Marker:
         return "marker"
 
 
-@attrs.frozen
-class Player:
-    """A seat at the table, numbered from 0; shown as P1, P2 ..."""
+class Player(NamedTuple):
+    """A seat at the table, numbered from 0; shown as P1, P2 ...
+
+    A tuple, so that comparing and hashing players (very frequent in play) costs nothing.
+    """
 
     seat: int
 
@@ -65,8 +69,7 @@ class Player:
         return self.name
 
 
-@attrs.frozen
-class ZoneRef:
+class ZoneRef(NamedTuple):
     """A zone by name, with its owner's seat (per-player zones) and index (zones with a count)."""
 
     name: str
@@ -88,8 +91,7 @@ def zone_ref(name: str, seat: int | None = None, index: int | None = None) -> "Z
     return ZoneRef(name, seat, index)
 
 
-@attrs.frozen
-class RowRef:
+class RowRef(NamedTuple):
     """A row of piles that grows and shrinks during play (a zone declared with `row: true`)."""
 
     name: str
@@ -139,10 +141,10 @@ class Roll(int):
 
 def pretty(value) -> str:
     """A value as players read it in logs and prompts."""
-    if isinstance(value, (list, tuple)):
-        return ", ".join(pretty(v) for v in value) if value else "nothing"
     if hasattr(value, "pretty"):
         return value.pretty()
+    if isinstance(value, (list, tuple)):
+        return ", ".join(pretty(v) for v in value) if value else "nothing"
     if value is None:
         return "none"
     if isinstance(value, bool):

@@ -1,9 +1,9 @@
 """Check stage, part one: the shape of a rule file (known keys, required parts, value types)."""
 from __future__ import annotations
 
-from ..compile.expressions import suggest
 from ..errors import Diagnostic, Position
 from .loader import YList, YMap, position_of
+from .names import suggest
 
 TEXT, NUMBER, FLAG, MAPPING, SEQUENCE, EXPR, EFFECTS = (
     "text", "number", "true/false", "mapping", "list", "expression", "effects")

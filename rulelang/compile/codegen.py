@@ -1,0 +1,90 @@
+"""Compile stage: the one place where rules become Python code — built as `ast` nodes, never text.
+
+No text from a rule file is pasted into Python source. A rule file's names never become Python
+names: locals are mangled (`x` -> `v_x`), attribute names appear only as constant dictionary
+keys or constant arguments, literals are `ast.Constant`, and any other value the code needs is
+put in the program's namespace under a generated name. The generated functions run with no
+builtins at all: they can reach only the helpers the compiler placed in the namespace.
+"""
+from __future__ import annotations
+
+import ast
+import itertools
+
+LOAD, STORE = ast.Load(), ast.Store()
+LITERALS = (int, str, bool, type(None))
+
+
+class Program:
+    """The namespace every compiled function of one ruleset shares, and how functions enter it."""
+
+    def __init__(self, filename: str, helpers: dict):
+        self.filename = filename
+        self.namespace = {"__builtins__": {}, **helpers}
+        self._ids = itertools.count()
+        self._symbols: dict = {}
+
+    def symbol(self, kind: str, rule_name: str) -> str:
+        """The stable Python name of a rule file's function or property (known before it is compiled)."""
+        key = (kind, rule_name)
+        if key not in self._symbols:
+            self._symbols[key] = self.fresh(kind[0])
+        return self._symbols[key]
+
+    def fresh(self, prefix: str) -> str:
+        """A new Python name no rule file can write (rule names never start with `_`+digit)."""
+        return f"_{prefix}{next(self._ids)}"
+
+    def constant(self, value) -> ast.expr:
+        """An expression for a value: a literal inline, anything else by a name in the namespace."""
+        if isinstance(value, LITERALS):
+            return ast.Constant(value)
+        key = self.fresh("k")
+        self.namespace[key] = value
+        return ast.Name(key, LOAD)
+
+    def define(self, name: str, params: list, body: list, line: int = 1):
+        """Compile one function from ast statements into the namespace and return it."""
+        arguments = ast.arguments(posonlyargs=[], args=[ast.arg(p) for p in params], vararg=None,
+                                  kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+        function = ast.FunctionDef(name=name, args=arguments, body=body, decorator_list=[], returns=None)
+        module = ast.Module(body=[function], type_ignores=[])
+        for node in ast.walk(module):
+            node.lineno = node.end_lineno = line
+            node.col_offset = node.end_col_offset = 0
+        exec(compile(module, self.filename, "exec"), self.namespace)  # noqa: S102 - from ast nodes only
+        return self.namespace[name]
+
+
+def name(identifier: str) -> ast.Name:
+    """A Python name read."""
+    return ast.Name(identifier, LOAD)
+
+
+def call(function: str, *args: ast.expr) -> ast.Call:
+    """A call of a helper in the namespace."""
+    return ast.Call(name(function), list(args), [])
+
+
+def method(subject: ast.expr, attribute: str, *args: ast.expr) -> ast.Call:
+    """A call of one of the engine's own methods (`st.move(...)`); never a rule file's name."""
+    return ast.Call(ast.Attribute(subject, attribute, LOAD), list(args), [])
+
+
+def field(subject: ast.expr, attribute: str) -> ast.Attribute:
+    """One of the engine's own fields (`st.vars`); never a rule file's name."""
+    return ast.Attribute(subject, attribute, LOAD)
+
+
+def item(subject: ast.expr, key: ast.expr) -> ast.Subscript:
+    """`subject[key]`."""
+    return ast.Subscript(subject, key, LOAD)
+
+
+def guarded(body: list, pos: ast.expr) -> list:
+    """`try: body` turning any error into a positioned GameError (free when nothing fails)."""
+    def handler(kind: str, convert: str) -> ast.ExceptHandler:
+        error = ast.Raise(call(convert, name("_err"), pos), ast.Constant(None))
+        return ast.ExceptHandler(name(kind), "_err", [error])
+    return [ast.Try(body, [handler("GameError", "place"), handler("EVALUATION_ERRORS", "evaluation_error")],
+                    [], [])]

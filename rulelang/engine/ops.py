@@ -1,0 +1,337 @@
+"""The operations compiled rules call at run time: collections, arithmetic, attributes, built-ins.
+
+Generated code (see `rulelang/compile/codegen.py`) reaches the game only through these
+functions and a few `GameState` fields, so this module is where an expression's meaning lives.
+Each function is small and takes the state first where it needs it. Work is charged here:
+iterating a collection costs one unit per item from the state's `budget` (see `charge`).
+"""
+from __future__ import annotations
+
+from ..errors import GameError
+from .values import Card, Marker, Player, Roll, ZoneRef, is_card, pretty
+
+MAX_TEXT = 100_000  # characters in one text value
+MAX_LIST = 100_000  # items in one list value
+MAX_INT = 10**18  # magnitude of a number made by multiplying
+
+
+def over_budget(st, pos):
+    """The error for a check or a decision that has used up its work budget."""
+    return GameError(f"the rules did more than {st.budget_size:,} steps of work for one decision "
+                     f"or check (limits: work)", pos)
+
+
+def charge(st, units: int, pos) -> None:
+    """Spend `units` of the current work budget; an error at `pos` when it runs out."""
+    st.budget -= units
+    if st.budget < 0:
+        raise over_budget(st, pos)
+
+
+def iterate(st, value, pos) -> list:
+    """A collection's items for a loop, charging one unit of work per item."""
+    found = st.items(value)
+    st.budget -= len(found)
+    if st.budget < 0:
+        raise over_budget(st, pos)
+    return found
+
+
+def enter(st, limit: int, pos) -> None:
+    """A call of a rule function that may call itself: counted, and bounded in depth."""
+    if st.depth >= limit:
+        raise GameError(f"rule functions call each other more than {limit} deep", pos)
+    st.depth += 1
+    charge(st, 1, pos)
+
+
+def count(st, value) -> int:
+    """How many items a collection holds."""
+    return len(st.items(value))
+
+
+def total(st, value) -> int:
+    """The sum of a collection of numbers."""
+    return sum(int(v) for v in st.items(value))
+
+
+def any_item(st, value) -> bool:
+    """Whether any item of a collection is true."""
+    return any(st.items(value))
+
+
+def all_items(st, value) -> bool:
+    """Whether every item of a collection is true."""
+    return all(st.items(value))
+
+
+def first(st, value):
+    """A collection's top item, or none."""
+    found = st.items(value)
+    return found[0] if found else None
+
+
+def last(st, value):
+    """A collection's bottom item, or none."""
+    found = st.items(value)
+    return found[-1] if found else None
+
+
+def at(st, value, index):
+    """The item at a position (from 0), or none outside the collection."""
+    found = st.items(value)
+    return found[index] if 0 <= index < len(found) else None
+
+
+def highest(st, value):
+    """The largest number of a collection, or none."""
+    return max((int(v) for v in st.items(value)), default=None)
+
+
+def lowest(st, value):
+    """The smallest number of a collection, or none."""
+    return min((int(v) for v in st.items(value)), default=None)
+
+
+def as_list(st, value) -> list:
+    """A collection's items as a new list."""
+    return list(st.items(value))
+
+
+def index(st, value, position):
+    """`value[position]`: an item of a collection."""
+    return st.items(value)[position]
+
+
+def contains(st, collection, item) -> bool:
+    """`item in collection`."""
+    return item in st.items(collection)
+
+
+def add(st, a, b, pos):
+    """`a + b`: numbers add, text joins, collections concatenate (within the size caps)."""
+    if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool) and not isinstance(b, bool):
+        return int(a) + int(b)
+    if isinstance(a, str) or isinstance(b, str):
+        text = pretty(a) + pretty(b)
+        if len(text) > MAX_TEXT:
+            raise GameError(f"text longer than {MAX_TEXT:,} characters (limits: text)", pos)
+        return text
+    joined = st.items(a) + st.items(b)
+    if len(joined) > MAX_LIST:
+        raise GameError(f"a list longer than {MAX_LIST:,} items (limits: lists)", pos)
+    return joined
+
+
+def multiply(a, b, pos):
+    """`a * b` of two numbers, within the number cap."""
+    if not (isinstance(a, int) and isinstance(b, int)):
+        raise GameError(f"'*' needs numbers, got {pretty(a)} and {pretty(b)}", pos)
+    product = int(a) * int(b)
+    if abs(product) > MAX_INT:
+        raise GameError(f"a number larger than {MAX_INT:,} (limits: numbers)", pos)
+    return product
+
+
+def divide(a, b, pos):
+    """`a // b`, an error when b is 0."""
+    if b == 0:
+        raise GameError("division by zero", pos)
+    return a // b
+
+
+def modulo(a, b, pos):
+    """`a % b`, an error when b is 0."""
+    if b == 0:
+        raise GameError("division by zero", pos)
+    return a % b
+
+
+def collected(st, parts, pos) -> list:
+    """The items of several collections in one list (`collect`), within the list cap."""
+    out = []
+    for part in parts:
+        out += st.items(part)
+        if len(out) > MAX_LIST:
+            raise GameError(f"a list longer than {MAX_LIST:,} items (limits: lists)", pos)
+    return out
+
+
+def card_fact(st, card, name, me):
+    """`card.name` for a printed value or a property computed once per card."""
+    if card.__class__ is Card:
+        return card.facts[name]
+    return st.attribute(card, name, me)
+
+
+def player_var(st, player, name, me):
+    """`player.name` for a player variable."""
+    if player.__class__ is Player:
+        return st.pvars[player[0]][name]
+    return st.attribute(player, name, me)
+
+
+def player_zone(st, player, name, me):
+    """`player.name` for a zone of each player."""
+    if player.__class__ is Player:
+        return st.zone_family(name, player[0])
+    return st.attribute(player, name, me)
+
+
+def attribute(st, value, name, me):
+    """`value.name` when the compiler cannot tell which kind of value it is."""
+    return st.attribute(value, name, me)
+
+
+def other(st, player):
+    """The other player of a two-player game."""
+    return st.opponent(player)
+
+
+def following(st, player):
+    """The next player clockwise."""
+    return st.next_player(player)
+
+
+def absolute(st, n):
+    """The size of a number."""
+    return abs(n)
+
+
+def under(st, card) -> list:
+    """The pieces attached under a card."""
+    return st.under(card)
+
+
+def random_item(st, value):
+    """One item picked with the game's chance."""
+    found = st.items(value)
+    if not found:
+        raise GameError("random() of an empty collection")
+    choice = found[st.rng.below(len(found))]
+    st.say(f"picks at random: {pretty(choice)}", actor=False)
+    return choice
+
+
+def attr(st, card, name):
+    """`attr(card, 'name')`: an attribute named by a text value."""
+    if not is_card(card) or not isinstance(name, str):
+        raise GameError(f"attr() takes a card and an attribute name, got {pretty(card)} and {pretty(name)}")
+    return st.attribute(card, name, None)
+
+
+def clockwise(st, player) -> list:
+    """All players in seat order, starting from `player`."""
+    seat = st._seat(player)
+    return [Player((seat + i) % st.n) for i in range(st.n)]
+
+
+def players(st) -> list:
+    """Every player, in seat order."""
+    return list(st.seats)
+
+
+def stored(value):
+    """A value as a variable keeps it: a dice roll keeps only its total."""
+    return int(value) if isinstance(value, Roll) else value
+
+
+def zone(value, what: str, pos) -> ZoneRef:
+    """A value that must be a zone, for `move`, `draw` and `shuffle`."""
+    if value.__class__ is not ZoneRef:
+        raise GameError(f"{what} must be a zone, got {pretty(value)}", pos)
+    return value
+
+
+def place(err: GameError, pos) -> GameError:
+    """A game error with the position of the rule it came from, if it has none yet."""
+    if err.position is None:
+        return GameError(str(err), pos)
+    return err
+
+
+def evaluation_error(err: Exception, pos) -> GameError:
+    """A Python error inside compiled rules, said in rulelang's words at the rule's position."""
+    if isinstance(err, KeyError) and err.args and isinstance(err.args[0], str):
+        return GameError(f"'{err.args[0]}' has no value here", pos)
+    if isinstance(err, RecursionError):
+        return GameError("rules call each other too deeply", pos)
+    return GameError(f"cannot evaluate expression: {err}", pos)
+
+
+EVALUATION_ERRORS = (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError,
+                     RecursionError)
+
+
+# ---------------------------------------------------------------- effects (one-line statements)
+def combine(op: str, old, new, pos):
+    """The new value of `set x += v` or `set x -= v`, with an error in rulelang's words."""
+    if not (isinstance(old, int) and isinstance(new, int)) or isinstance(old, bool) or isinstance(new, bool):
+        verb = "add" if op == "+=" else "subtract"
+        raise GameError(f"'{op}' can only {verb} numbers: the value is {pretty(old)}, "
+                        f"the change {pretty(new)}", pos)
+    return int(old) + int(new) if op == "+=" else int(old) - int(new)
+
+
+def number(value, what: str, pos) -> int:
+    """A value that must be a whole number (a count to draw, a value to mark)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise GameError(f"{what} must be a number, got {pretty(value)}", pos)
+    return int(value)
+
+
+def set_attribute(st, owner, attribute: str, op: str, value, pos) -> None:
+    """`set owner.attribute op value` for a player, card or zone variable."""
+    names = st.game.names
+    if isinstance(owner, Player) and attribute in names.player_vars:
+        old = st.pvars[owner.seat][attribute]
+        st.set_player_var(owner, attribute, value if op == "=" else combine(op, old, value, pos))
+    elif is_card(owner) and attribute in names.card_vars:
+        old = st.attribute(owner, attribute, None)
+        st.set_card_var(owner, attribute, value if op == "=" else combine(op, old, value, pos))
+    elif isinstance(owner, ZoneRef) and attribute in names.zone_vars:
+        old = st.attribute(owner, attribute, None)
+        st.set_zone_var(owner, attribute, value if op == "=" else combine(op, old, value, pos))
+    else:
+        raise GameError(f"cannot set '{attribute}' on {pretty(owner)}", pos)
+
+
+def reveal(st, value) -> None:
+    """Show cards to every player (in the log)."""
+    st.say(f"reveals {pretty(st.items(value))}")
+
+
+def shuffle(st, ref) -> None:
+    """Shuffle a zone and say so."""
+    st.shuffle(ref)
+    st.say(f"shuffles {pretty(ref)}")
+
+
+def win(st, who) -> None:
+    """The given players win; everyone else loses."""
+    st.finish([p.seat for p in st.items(who)])
+
+
+def lose(st, who) -> None:
+    """The given players lose; everyone else wins."""
+    losers = {p.seat for p in st.items(who)}
+    st.finish([s for s in range(st.n) if s not in losers])
+
+
+
+# ---------------------------------------------------------------- what generated code sees
+HELPERS = ("over_budget", "charge", "iterate", "enter", "count", "total", "any_item", "all_items", "first", "last",
+           "at", "highest", "lowest", "as_list", "index", "add", "multiply", "divide", "modulo", "collected",
+           "card_fact", "player_var", "player_zone", "attribute", "other", "following", "absolute", "under",
+           "random_item", "attr", "clockwise", "players", "stored", "zone", "place", "evaluation_error",
+           "combine", "number", "set_attribute", "reveal", "shuffle", "win", "lose", "pretty")
+
+
+def namespace(cards, max_players: int) -> dict:
+    """Everything compiled rules of one ruleset may name: these helpers, the deck, the seats."""
+    found = globals()
+    out = {key: found[key] for key in HELPERS}
+    out.update(GameError=GameError, EVALUATION_ERRORS=EVALUATION_ERRORS, CARD=Card, MARKER=Marker, PLAYER=Player,
+               CARDS={card.name: card for card in cards}, SEATS=tuple(Player(s) for s in range(max_players)),
+               len=len, any=any, all=all, sum=sum, max=max, min=min)
+    return out

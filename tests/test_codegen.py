@@ -1,0 +1,77 @@
+"""Compiled rules cannot reach Python: no builtins, no imports, no attributes a rule file names."""
+import ast
+
+import pytest
+
+from rulelang.api import load_game, packaged_rulesets
+from rulelang.compile import codegen
+from rulelang.compile.expressions import ExpressionCompiler
+from rulelang.engine.runtime import new_game
+from rulelang.engine.values import Player
+from rulelang.errors import GameError, RuleError
+
+MINIMAL = "tests/data/minimal.yaml"
+# The engine's own fields and methods that generated code may touch; nothing else.
+ENGINE_ATTRIBUTES = {"vars", "pvars", "seats", "current", "facts", "items", "roll", "zone_family", "move", "draw",
+                     "new_pile", "turn_face", "mark", "say", "finish", "set_var", "quiet", "depth", "get",
+                     "__class__"}
+
+
+@pytest.fixture
+def generated(monkeypatch):
+    """Every module the code generator compiles while loading, as ast."""
+    trees = []
+    original = codegen.Program.define
+
+    def recording(self, name, params, body, line=1):
+        trees.append(ast.Module(body=[ast.FunctionDef(name=name, args=ast.arguments(
+            posonlyargs=[], args=[ast.arg(p) for p in params], kwonlyargs=[], kw_defaults=[], defaults=[]),
+            body=body, decorator_list=[])], type_ignores=[]))
+        return original(self, name, params, body, line)
+    monkeypatch.setattr(codegen.Program, "define", recording)
+    return trees
+
+
+@pytest.mark.parametrize("name", sorted(packaged_rulesets()))
+def test_generated_code_names_only_the_engine_and_its_own_locals(name, generated):
+    game = load_game(name)
+    namespace = game.program.namespace
+    assert namespace["__builtins__"] == {}
+    for tree in generated:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute):
+                assert node.attr in ENGINE_ATTRIBUTES, ast.unparse(node)
+            elif isinstance(node, ast.Name):
+                local = node.id in ("st", "env", "me", "_err") or node.id.startswith(("v_", "_"))
+                assert local or node.id in namespace, node.id
+            assert not isinstance(node, (ast.Import, ast.ImportFrom, ast.Lambda, ast.Global))
+
+
+@pytest.mark.parametrize("source, message", [
+    ("P1.__class__", "unknown attribute '__class__'"),
+    ("__import__('os')", "unknown function '__import__'"),
+    ("eval('1')", "unknown function 'eval'"),
+    ("__builtins__", "unknown name '__builtins__'"),
+    ("draw.__dict__", "unknown attribute '__dict__'"),
+])
+def test_python_names_are_not_rule_names(source, message):
+    game = load_game(MINIMAL)
+    with pytest.raises(RuleError, match=message.replace("(", r"\(")):
+        ExpressionCompiler(game.names, game.program).compile(source, game.zones["draw"].pos)
+
+
+def test_text_from_a_rule_file_stays_text():
+    game = load_game(MINIMAL)
+    source = "'__import__(\"os\").system(\"echo hacked\")'"
+    value = ExpressionCompiler(game.names, game.program).compile(source, game.zones["draw"].pos)(
+        new_game(game, 2, seed=1), {"me": Player(0)})
+    assert value == '__import__("os").system("echo hacked")'
+
+
+def test_a_python_error_inside_compiled_rules_is_a_positioned_game_error():
+    game = load_game(MINIMAL)
+    pos = game.zones["draw"].pos
+    compiled = ExpressionCompiler(game.names, game.program).compile("first(draw).rank < 'x'", pos)
+    with pytest.raises(GameError) as err:
+        compiled(new_game(game, 2, seed=1), {"me": Player(0)})
+    assert err.value.position.line == pos.line and "cannot evaluate" in str(err.value)
