@@ -10,6 +10,7 @@ import re
 from lark import Tree
 
 from ..engine.effects import Choose, ChooseMove, For, If, While
+from ..engine.ops import listing
 from ..engine.ops import namespace as helpers
 from ..errors import Diagnostic, Position, RuleError, RulelangError
 from ..language.loader import YList, YMap
@@ -19,6 +20,7 @@ from ..language.syntax import parse
 from .callgraph import recursive_functions
 from .codegen import Program
 from .decks import STANDARD_ATTRIBUTES, STANDARD_SIZES, custom_deck, standard_deck
+from .dependencies import Dependencies
 from .expressions import ExpressionCompiler, depends_only_on_printed
 from .ruleset import (
     EndRule,
@@ -116,6 +118,8 @@ class Compiler:
         card_props = {name: self.guard(self.expressions.define_prop, name, text, props.value_pos[name])
                       for name, text in props.items()}
         self.remember_facts(cards, constant, card_props)
+        self.dependencies = Dependencies(names, {name: body for name, (_, body, _) in functions_decl.items()},
+                                         dict(props))
         moves = self.moves()
         procedures = {name: Procedure(name, params, self.block(body, pos, set(params) | {"me"}), pos)
                       for name, (params, body, pos) in procedures_decl.items()}
@@ -260,8 +264,9 @@ class Compiler:
                 continue
             pos = section.key_pos[name]
             legal = self.cond(body["if"], body.value_pos["if"], {"me"}) if "if" in body else _always
+            reads = self.dependencies.of_text(body["if"], body.value_pos["if"]) if "if" in body else frozenset()
             do = self.block(body.get("do", YList()), body.value_pos.get("do", pos), {"me"})
-            out[name] = Move(name, str(body.get("label", name)), str(body.get("rule", "")), legal, do, pos)
+            out[name] = Move(name, str(body.get("label", name)), str(body.get("rule", "")), legal, do, pos, reads)
         return out
 
     def move_list(self, key, moves) -> tuple:
@@ -295,7 +300,8 @@ class Compiler:
             return self.block(rounds.get(key, YList()), rounds.value_pos.get(key, rounds.pos), {"me"})
         first = self.expr(rounds["first"], rounds.value_pos["first"], {"me"}) if "first" in rounds else None
         end = self.cond(rounds.get("end", "false"), rounds.value_pos.get("end", rounds.pos), {"me"})
-        return RoundSpec(effects("setup"), first, end, effects("after"))
+        reads = self.dependencies.of_text(rounds.get("end", "false"), rounds.value_pos.get("end", rounds.pos))
+        return RoundSpec(effects("setup"), first, end, effects("after"), reads)
 
     def binding(self, text, pos, scope):
         """Compile `x in collection` into (x, collection closure)."""
@@ -318,7 +324,7 @@ class Compiler:
             when = self.cond(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
             body = self.block(item.get("do", YList()), item.value_pos.get("do", item.pos), set(scope))
             out.append(Trigger(str(item.get("name", "trigger")), var, over, when, body, item.pos,
-                               str(item["on"]) if on_event else None))
+                               str(item["on"]) if on_event else None, *self.condition_reads(item)))
         return tuple(out)
 
     def ends(self) -> tuple:
@@ -330,15 +336,21 @@ class Compiler:
             var, over, scope = self.optional_binding(item)
             when = self.cond(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
             winner = self.expr(item.get("winner", "[]"), item.value_pos.get("winner", item.pos), scope)
-            out.append(EndRule(var, over, when, winner, item.pos))
+            out.append(EndRule(var, over, when, winner, item.pos, *self.condition_reads(item)))
         return tuple(out)
+
+    def condition_reads(self, item) -> tuple:
+        """What a trigger's or end rule's `when` and `for` read (see engine/memo.py)."""
+        when = self.dependencies.of_text(item.get("when", "false"), item.value_pos.get("when", item.pos))
+        over = self.dependencies.of_text(item["for"], item.value_pos["for"]) if "for" in item else frozenset()
+        return when, over
 
     def optional_binding(self, item):
         """The (variable, collection, scope) of an optional `for:` key."""
         if "for" not in item:
             return None, None, {"me"}
         var, over = self.guard(self.binding, item["for"], item.value_pos["for"], {"me"}, default=(None, None))
-        return var, over, {"me", var} if var else {"me"}
+        return var, listing(over) if over else None, {"me", var} if var else {"me"}
 
     def score(self):
         """The per-seat score expression, or None."""

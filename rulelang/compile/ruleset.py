@@ -46,6 +46,7 @@ class Move:
     legal: object = attrs.field(eq=False)
     body: tuple = attrs.field(eq=False)
     pos: Position
+    reads: frozenset | None = frozenset()  # what `legal` reads (see engine/memo.py); None: always check
 
 
 @attrs.frozen
@@ -63,6 +64,8 @@ class Trigger:
     body: tuple = attrs.field(eq=False)
     pos: Position
     on: str | None = None
+    reads: frozenset | None = None  # what `when` reads (see engine/memo.py); None: always check
+    over_reads: frozenset | None = None  # what `over` reads
 
 
 @attrs.frozen
@@ -74,6 +77,8 @@ class EndRule:
     when: object = attrs.field(eq=False)
     winner: object = attrs.field(eq=False)
     pos: Position
+    reads: frozenset | None = None  # what `when` reads (see engine/memo.py); None: always check
+    over_reads: frozenset | None = None  # what `over` reads
 
 
 @attrs.frozen
@@ -95,6 +100,7 @@ class RoundSpec:
     first: object = attrs.field(eq=False)
     end: object = attrs.field(eq=False)
     after: tuple = attrs.field(eq=False)
+    end_reads: frozenset | None = None  # what `end` reads (see engine/memo.py); None: always check
 
 
 @attrs.frozen

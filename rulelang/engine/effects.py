@@ -8,6 +8,7 @@ from __future__ import annotations
 import attrs
 
 from ..errors import GameError, Position
+from .memo import remembered
 from .values import Player, ZoneRef, pretty
 
 MAX_LOOP = 1000
@@ -333,8 +334,7 @@ class ChooseMove(Node):
 
     def run(self, st, frame):
         chooser = self.by(st, frame.env)
-        env = {"me": chooser}
-        legal = [m for m in (st.game.moves[name] for name in self.moves) if m.legal(st, env)]
+        legal = legal_moves(st, self.moves, chooser)
         if not legal:
             raise GameError(f"{chooser.name} has no legal move", self.pos)
         options = tuple(Option(m.name, m.label, m) for m in legal)
@@ -346,6 +346,14 @@ class ChooseMove(Node):
         chooser = self.by(st, frame.env)
         st.say(f"{chooser.name}: {option.value.label}", actor=False)
         start_move(st, option.value, chooser)
+
+
+def legal_moves(st, names, player) -> list:
+    """The moves of `names` that `player` may make now (each answer remembered, see engine/memo.py)."""
+    env = {"me": player}
+    moves = st.game.moves
+    return [move for move in (moves[name] for name in names)
+            if remembered(st, ("legal", move.name, player.seat), move.reads, move.legal, env)]
 
 
 def start_move(st, move, player) -> None:
@@ -387,8 +395,7 @@ class ReactionWindow(Node):
             env["#waiting"] = [(actor + i) % st.n for i in range(1, st.n)]
         while env["#waiting"]:
             seat = env["#waiting"][0]
-            legal = [m for m in (st.game.moves[n] for n in st.game.reactions)
-                     if m.legal(st, {"me": Player(seat)})]
+            legal = legal_moves(st, st.game.reactions, st.seats[seat])
             if legal:
                 options = tuple(Option(m.name, m.label, m) for m in legal) + (Option("pass", "pass", None),)
                 actor = Player(env["#actor"]).name

@@ -319,6 +319,13 @@ def lose(st, who) -> None:
 
 
 
+def listing(collection):
+    """A function listing a collection's items as a tuple (a copy: a zone's cards change in play)."""
+    def listed(st, env):
+        return tuple(st.items(collection(st, env)))
+    return listed
+
+
 # ---------------------------------------------------------------- what generated code sees
 HELPERS = ("over_budget", "charge", "iterate", "enter", "count", "total", "any_item", "all_items", "first", "last",
            "at", "highest", "lowest", "as_list", "index", "add", "multiply", "divide", "modulo", "collected",

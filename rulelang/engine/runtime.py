@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..errors import GameError, Position
 from .effects import Frame, SettlePoint, start_move
+from .memo import hashable, inputs_of, lookup, note, remembered
 from .state import Anytime, GameState
 from .values import Player, pretty
 
@@ -93,6 +94,7 @@ def apply_action(st: GameState, index: int) -> None:
     st.pending = None
     st.actions += 1
     st.trigger_chain = 0
+    st.budget = st.budget_size
     st.say(f"{Player(decision.seat).name} chooses {option.text}", seat=decision.seat, actor=False)
     if isinstance(option.value, Anytime):  # the same decision is asked again after the move
         st.say(f"{Player(decision.seat).name}: {option.text}", actor=False)
@@ -100,7 +102,7 @@ def apply_action(st: GameState, index: int) -> None:
     else:
         decision.node.resume(st, st.frames[decision.frame_index], option)
     advance(st)
-    if getattr(st, "debug", False):
+    if st.debug:
         st.check_conservation()
 
 
@@ -124,6 +126,7 @@ def _next_program(st: GameState) -> None:
     elif st.stage == "round":
         st.stage = "turn"
         st.current = _first_player(st)
+        st.touch("current")
         _start_turn(st)
     elif not st.turn_closing:
         st.turn_closing = True
@@ -131,6 +134,7 @@ def _next_program(st: GameState) -> None:
             st.frames.append(Frame(game.turn.after, {"me": Player(st.current)}))
     elif not settle(st):
         st.current = _next_seat(st, _following(st))
+        st.touch("current")
         _start_turn(st)
 
 
@@ -188,18 +192,26 @@ def _start_turn(st: GameState) -> None:
 
 
 def settle(st: GameState) -> bool:
-    """Check end conditions, then condition triggers; True if the game ended or a trigger fired."""
+    """Check end conditions, then condition triggers; True if the game ended or a trigger fired.
+
+    Each check is remembered until something it reads changes (see engine/memo.py), and a
+    check point that sees the state of the last quiet one (same changes, same triggers running)
+    has nothing to do.
+    """
     if st.stage != "turn":
         return False
-    me = Player(st.current)
-    for end in st.game.ends:
-        for env in _bindings(st, end.var, end.over, me):
-            if end.when(st, env):
-                winners = st.items(end.winner(st, env))
-                st.finish([p.seat for p in winners])
-                return True
+    running = frozenset(frame.env.get(TRIGGER_KEY) for frame in st.frames)
+    if st.quiet_check == (st.version, running) and not st.debug:
+        return False
+    st.budget = st.budget_size
+    me = st.seats[st.current]
+    for index, end in enumerate(st.game.ends):
+        env = _first_holding(st, ("end", index), end, me, running)
+        if env is not None:
+            st.finish([p.seat for p in st.items(end.winner(st, env))])
+            return True
     rounds = st.game.rounds
-    if rounds is not None and rounds.end(st, {"me": me}):
+    if rounds is not None and remembered(st, ("round end",), rounds.end_reads, rounds.end, {"me": me}):
         st.frames.clear()
         st.stage = "round_end"
         st.say(f"== round {st.round_number} ends ==", actor=False)
@@ -207,24 +219,52 @@ def settle(st: GameState) -> bool:
             st.frames.append(Frame(rounds.after, {"me": me}))
         return True
     st.check_capacity()
-    running = {frame.env.get(TRIGGER_KEY) for frame in st.frames}
     for index, trigger in enumerate(st.game.triggers):
-        for env in _bindings(st, trigger.var, trigger.over, me):
-            key = (index, env.get(trigger.var))
-            if key not in running and trigger.when(st, env):
-                env[TRIGGER_KEY] = key
-                st.trigger_chain += 1
-                if st.trigger_chain > MAX_TRIGGER_CHAIN:
-                    raise GameError(f"triggers fired {MAX_TRIGGER_CHAIN} times without a decision "
-                                    f"(last: '{trigger.name}')", trigger.pos)
-                st.frames.append(Frame(trigger.body, env))
-                return True
+        env = _first_holding(st, ("trigger", index), trigger, me, running)
+        if env is not None:
+            env[TRIGGER_KEY] = (index, env.get(trigger.var))
+            st.trigger_chain += 1
+            if st.trigger_chain > MAX_TRIGGER_CHAIN:
+                raise GameError(f"triggers fired {MAX_TRIGGER_CHAIN} times without a decision "
+                                f"(last: '{trigger.name}')", trigger.pos)
+            st.frames.append(Frame(trigger.body, env))
+            return True
+    st.quiet_check = (st.version, running)
     return False
 
 
-def _bindings(st, var, over, me):
-    if var is None:
-        yield {"me": me}
-        return
-    for item in st.items(over(st, {"me": me})):
-        yield {"me": me, var: item}
+def _first_holding(st, which: tuple, rule, me, running):
+    """The first binding for which a trigger's or end rule's condition holds, or None.
+
+    A rule none of whose bindings held is remembered as quiet until one of their inputs changes.
+    """
+    quiet = ("quiet", *which)
+    if lookup(st, quiet)[0] and not st.debug:  # a debug game checks every binding's remembered answer
+        return None
+    complete = rule.reads is not None and rule.over_reads is not None
+    inputs = set()
+    for env in _bindings(st, which, rule, me):
+        binding = env.get(rule.var)
+        if which[0] == "trigger" and (which[1], binding) in running:
+            complete = False  # running now: not checked, so not known to be quiet
+            continue
+        if not hashable(binding):
+            complete = False
+            if rule.when(st, env):
+                return env
+            continue
+        key = (*which, binding)
+        if remembered(st, key, rule.reads, rule.when, env):
+            return env
+        inputs.update(inputs_of(st, key))
+    if complete:
+        note(st, quiet, inputs.union(inputs_of(st, (*which, "over"))), True)
+    return None
+
+
+def _bindings(st, which: tuple, rule, me):
+    """The environments a trigger or end rule is checked in: one per item of its `for`."""
+    if rule.var is None:
+        return ({"me": me},)
+    items = remembered(st, (*which, "over"), rule.over_reads, rule.over, {"me": me})
+    return [{"me": me, rule.var: item} for item in items]

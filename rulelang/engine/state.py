@@ -5,10 +5,12 @@ search: everything is flat dicts and lists of immutable values.
 """
 from __future__ import annotations
 
+import itertools
+
 import attrs
 
 from ..errors import GameError
-from .effects import Option
+from .effects import Option, legal_moves
 from .rng import Rng
 from .values import (
     Card,
@@ -65,6 +67,7 @@ class GameState:
         self.result = None
         self.log: list[tuple] = []
         self.quiet = False  # True: no log text is made (simulations and bots' playouts)
+        self.debug = False  # True: every step is checked (conservation, remembered answers)
         self.events: list[tuple] = []  # (card, origin zone) of moves not yet seen by `on: moved` triggers
         self.actions = 0
         self.depth = 0  # rule functions on a call cycle, nested now
@@ -72,6 +75,13 @@ class GameState:
         self.budget = WORK_BUDGET  # units of work left for this decision or check (see ops.charge)
         self.trigger_chain = 0
         self.seats = tuple(Player(seat) for seat in range(players))
+        # What changed, for checks that are remembered until what they read changes (engine/memo.py).
+        self.clock = itertools.count(1)  # shared by clones: an event number is never used twice
+        self.version = 0  # the number of the last change to this state
+        self.versions: dict = {}  # what changed (a zone, ("v", name), "attach" ...) -> its last event
+        self.memo: dict = {}  # remembered checks, shared by clones (safe: event numbers are unique)
+        self.reads: set | None = None  # zones and rows read, while a remembered check runs
+        self.quiet_check = None  # (version, triggers running) of the last check point where nothing happened
         for name, spec in game.zones.items():
             owners = range(players) if spec.per_player else (None,)
             indexes = range(spec.count) if spec.count is not None else (None,)
@@ -81,6 +91,8 @@ class GameState:
                     continue
                 for index in indexes:
                     self.zones[ZoneRef(name, seat, index)] = []
+        self.capped = [zone for zone in self.zones if game.zones[zone.name].capacity is not None]
+        self.capped_rows = [RowRef(*key) for key in self.rows if game.zones[key[0]].capacity is not None]
         home = ZoneRef(game.deck_zone)
         for card in game.cards:
             self.zones[home].append(card)
@@ -107,7 +119,15 @@ class GameState:
         other.frames = [frame.copy(envs) for frame in self.frames]
         other.log = list(self.log)
         other.events = list(self.events)
+        other.versions = dict(self.versions)
         return other
+
+    def touch(self, *changed) -> None:
+        """Record that these parts of the state changed (see engine/memo.py)."""
+        self.version = event = next(self.clock)
+        versions = self.versions
+        for key in changed:
+            versions[key] = event
 
     # ------------------------------------------------------------------ players
     def player_list(self) -> list:
@@ -139,19 +159,25 @@ class GameState:
         """A value as a list: a zone's cards (top first), a list, or one card.
 
         A zone's own list is returned, not a copy: callers only read it, and effects that
-        move cards copy first.
+        move cards copy first. While a remembered check runs, the zones it reads are noted.
         """
-        if isinstance(value, ZoneRef):
-            return self.zones[self.zone_key(value)]
-        if isinstance(value, RowRef):
-            return [zone_ref(value.name, value.seat, pile) for pile in self.rows[(value.name, value.seat)]]
-        if isinstance(value, list):
+        kind = value.__class__
+        if kind is ZoneRef:
+            if self.reads is not None:
+                self.reads.add(value)
+            found = self.zones.get(value)
+            return found if found is not None else self.zones[self.zone_key(value)]
+        if kind is list:
             return value
-        if isinstance(value, tuple) and not isinstance(value, Player):
-            return list(value)
+        if kind is RowRef:
+            if self.reads is not None:
+                self.reads.add(value)
+            return [zone_ref(value.name, value.seat, pile) for pile in self.rows[value]]
         if value is None:
             return []
-        if is_card(value) or isinstance(value, Player):
+        if kind is tuple:
+            return list(value)
+        if is_card(value) or kind is Player:
             return [value]
         if isinstance(value, str):
             raise GameError(f"text '{value}' is not a collection")
@@ -186,7 +212,10 @@ class GameState:
 
     def position_in_row(self, ref: ZoneRef) -> int:
         """Where a pile stands in its row, counting from 0."""
-        piles = self.rows[(ref.name, ref.seat)]
+        row = RowRef(ref.name, ref.seat)
+        if self.reads is not None:
+            self.reads.add(row)
+        piles = self.rows[row]
         if ref.index not in piles:
             raise GameError(f"that pile of {ref.name} is gone (it was emptied)")
         return piles.index(ref.index)
@@ -200,6 +229,7 @@ class GameState:
         piles.insert(0 if at_start else len(piles), self.next_pile)
         ref = ZoneRef(row.name, row.seat, self.next_pile)
         self.zones[ref] = []
+        self.touch(row, ref)
         return ref
 
     def _drop_if_empty(self, ref: ZoneRef) -> None:
@@ -208,6 +238,7 @@ class GameState:
             del self.zones[ref]
             self.zvars.pop(ref, None)
             self.rows[(ref.name, ref.seat)].remove(ref.index)
+            self.touch(RowRef(ref.name, ref.seat), ref, "zvars")
 
     def under(self, card) -> list:
         """The pieces attached under a card, in the order they were put there."""
@@ -320,6 +351,7 @@ class GameState:
         if ref.name in self.stacked:
             return
         self.rng.shuffle(self.zones[key])
+        self.touch(key)
 
     # ------------------------------------------------------------------ changing
     def move(self, pieces, ref, where: str = "top", face_down: bool | None = None,
@@ -334,9 +366,12 @@ class GameState:
         before = {p.id: self._seers(p) for p in moving} if not self.quiet else {}
         sources = {self.loc[p.id][1] for p in moving if self.loc.get(p.id, ("u",))[0] == "z"}
         watch = events and self.game.event_triggers
+        changed = {"loc"}
         for piece in moving if where != "top" else reversed(moving):
             if watch and isinstance(piece, Card):
                 self.events.append((piece, self.root(piece)))
+            place = self.loc.get(piece.id)
+            changed.add(place[1] if place is not None and place[0] == "z" else "attach")
             self._detach(piece)
             if where == "under":
                 if not is_card(ref):
@@ -345,8 +380,10 @@ class GameState:
                     raise GameError(f"cannot put {pretty(piece)} under itself")
                 self.under_of.setdefault(ref.id, []).append(piece)
                 self.loc[piece.id] = ("u", ref)
+                changed.add("attach")
             elif isinstance(piece, Marker):
                 self._forget(piece)
+                changed.update(("attach", "cvar"))
                 continue
             else:
                 key = self.zone_key(ref)
@@ -355,10 +392,16 @@ class GameState:
                 else:
                     self.zones[key].append(piece)
                 self.loc[piece.id] = ("z", key)
-            self.cvars.pop(piece.id, None)
-            self.down.discard(piece.id)
-            if face_down:
-                self.down.add(piece.id)
+                changed.add(key)
+            if self.cvars.pop(piece.id, None) is not None:
+                changed.add("cvar")
+            if (piece.id in self.down) != bool(face_down):
+                changed.add("down")
+                if face_down:
+                    self.down.add(piece.id)
+                else:
+                    self.down.discard(piece.id)
+        self.touch(*changed)
         if log and not self.quiet:
             target = f"to {self.label(ref)}" if where != "under" else f"under {pretty(ref)}"
             self._log_move(moving, before, target)
@@ -396,6 +439,7 @@ class GameState:
         self.under_of.setdefault(card.id, []).append(marker)
         self.loc[marker.id] = ("u", card)
         self.cvars[marker.id] = dict(values)
+        self.touch("attach", "cvar")
         shown = ", ".join(f"{k} {v}" for k, v in values.items())
         self.say(f"marks {pretty(card)} with a marker ({shown})")
         return marker
@@ -403,20 +447,24 @@ class GameState:
     def set_var(self, name: str, value) -> None:
         """Set a game variable."""
         self.vars[name] = value
+        self.touch(("v", name))
 
     def set_player_var(self, player: Player, name: str, value) -> None:
         """Set a player variable."""
         self.pvars[player.seat][name] = value
+        self.touch(("p", name))
 
     def set_zone_var(self, zone: ZoneRef, name: str, value) -> None:
         """Store a value on a zone (declared under zone_vars)."""
         self.zvars.setdefault(self.zone_key(zone), {})[name] = value
+        self.touch("zvars")
 
     def set_card_var(self, piece, name: str, value) -> None:
         """Store a value on a card or marker until it changes zone."""
         if not is_card(piece):
             raise GameError(f"cannot store '{name}' on {pretty(piece)}")
         self.cvars.setdefault(piece.id, {})[name] = value
+        self.touch("cvar")
 
     def draw(self, count: int, source: ZoneRef, target: ZoneRef) -> int:
         """Move up to `count` cards one at a time from the top of `source`, refilling it."""
@@ -453,10 +501,12 @@ class GameState:
     def turn_face(self, pieces, face_down: bool) -> None:
         """Turn cards face up (revealing them to all who may see the zone) or face down."""
         for piece in self.items(pieces):
-            if face_down:
+            if face_down and piece.id not in self.down:
                 self.down.add(piece.id)
-            elif piece.id in self.down:
+                self.touch("down")
+            elif not face_down and piece.id in self.down:
                 self.down.discard(piece.id)
+                self.touch("down")
                 self.say(f"turns up {pretty(piece)}", actor=False)
 
     def finish(self, winners: list, tie: bool = False) -> None:
@@ -474,10 +524,9 @@ class GameState:
     def ask(self, decision) -> None:
         """Wait for an agent to answer `decision`, with the seat's legal `anytime` moves added."""
         if self.game.anytime and self.stage == "turn":
-            me = {"me": Player(decision.seat)}
             taken = set(decision.labels())
-            extra = tuple(Option(m.name, m.label, Anytime(m)) for m in (self.game.moves[n] for n in self.game.anytime)
-                          if m.name not in taken and m.legal(self, me))
+            extra = tuple(Option(m.name, m.label, Anytime(m))
+                          for m in legal_moves(self, self.game.anytime, self.seats[decision.seat]) if m.name not in taken)
             if extra:
                 decision = attrs.evolve(decision, options=decision.options + extra)
         self.pending = decision
@@ -541,7 +590,10 @@ class GameState:
 
     def check_capacity(self) -> None:
         """No zone holds more cards than its capacity."""
-        for zone, cards in self.zones.items():
-            cap = self.game.zones[zone.name].capacity
-            if cap is not None and len(cards) > cap:
+        specs = self.game.zones
+        piles = [ZoneRef(row.name, row.seat, pile) for row in self.capped_rows for pile in self.rows[row]]
+        for zone in self.capped + piles:
+            cards = self.zones.get(zone, ())
+            cap = specs[zone.name].capacity
+            if len(cards) > cap:
                 raise GameError(f"zone {zone!r} holds {len(cards)} cards, capacity {cap}")

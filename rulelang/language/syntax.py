@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import functools
+import os
 from importlib import resources
 from pathlib import Path
 
 from lark import Lark, Token, Tree
+from lark import __version__ as lark_version
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -29,9 +31,29 @@ def grammar_text() -> str:
 
 @functools.lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The LALR parser for both start symbols, built once per process."""
+    """The LALR parser for both start symbols, built once per process (from lark's cache when it can)."""
     return Lark(grammar_text(), parser="lalr", start=["start_expr", "start_statement"],
-                propagate_positions=True, maybe_placeholders=True)
+                propagate_positions=True, maybe_placeholders=True, cache=cache_file() or False)
+
+
+def cache_file() -> str | None:
+    """Where lark keeps the built parser: a folder of the user's own (lark checks the grammar's hash
+    inside the file; a shared temporary folder would let another user plant one), or None."""
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(home, "rulelang")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        if os.stat(folder).st_uid != os.getuid() or not os.access(folder, os.W_OK):
+            return None
+    except OSError:
+        return None
+    return os.path.join(folder, f"grammar-lark{lark_version}.cache")
+
+
+@functools.lru_cache(maxsize=8192)
+def _parsed(text: str, start: str) -> Tree:
+    """A parse tree, remembered: a rule file and its variants repeat many expressions."""
+    return parser().parse(text, start=start)
 
 
 def parse(text: str, start: str, pos: Position) -> Tree:
@@ -42,7 +64,7 @@ def parse(text: str, start: str, pos: Position) -> Tree:
         text_lines = text.strip().splitlines()
         text = " ".join(line.strip() for line in text_lines)
     try:
-        return parser().parse(text, start=start)
+        return _parsed(str(text), start)
     except UnexpectedInput as err:
         at_end = isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END")
         column = len(text) + 1 if at_end else (getattr(err, "column", 0) or len(text) + 1)

@@ -1,0 +1,113 @@
+"""What an expression reads from the state, as far as the compiler can see (for remembered checks).
+
+The answer is a set of parts (see `engine/memo.py`): `("v", name)` game variables,
+`("p", name)` player variables, `"cvar"` values stored on cards, `"zvars"` zone variables,
+`"attach"` what lies under what, `"loc"` where cards are, `"down"` which cards are face down,
+`"current"` whose turn it is. Which zones and rows an expression reads is noted while it runs,
+so it is not part of this answer. None means the expression uses chance and must always run.
+"""
+from __future__ import annotations
+
+from lark import Tree
+
+from ..errors import UNKNOWN, RuleError
+from ..language.names import Names
+from ..language.syntax import parse
+
+LOCATION = frozenset({"loc", "attach"})
+
+
+class Dependencies:
+    """The static reads of a ruleset's expressions, following its functions and card properties."""
+
+    def __init__(self, names: Names, functions: dict, props: dict):
+        self.names = names
+        bodies = {("function", k): v for k, v in functions.items()}
+        bodies.update({("prop", k): v for k, v in props.items()})
+        trees = {key: _parsed(text) for key, text in bodies.items()}
+        self.known: dict = {key: frozenset() for key in bodies}
+        changed = True
+        while changed:  # functions may call each other in cycles: grow every answer until none changes
+            changed = False
+            for key, tree in trees.items():
+                reads = self.of_tree(tree) if tree is not None else frozenset()
+                if reads != self.known[key]:
+                    self.known[key] = reads
+                    changed = True
+
+    def of_text(self, text, pos) -> frozenset | None:
+        """The static reads of an expression written as text (None: it uses chance)."""
+        if isinstance(text, (bool, int)):
+            return frozenset()
+        tree = _parsed(text)
+        return self.of_tree(tree) if tree is not None else None
+
+    def of_tree(self, tree) -> frozenset | None:
+        """The static reads of a parse tree (None: it uses chance)."""
+        found: set = set()
+        return frozenset(found) if self._walk(tree, found) else None
+
+    def _walk(self, tree, found: set) -> bool:
+        """Add what `tree` reads to `found`; False when it uses chance."""
+        if not isinstance(tree, Tree):
+            return True
+        names = self.names
+        kind = tree.data
+        if kind == "dice":
+            return False
+        if kind == "name":
+            name = str(tree.children[0])
+            if name in ("me", "opponent", "current"):
+                found.add("current")
+            elif name in names.game_vars:
+                found.add(("v", name))
+            return True
+        if kind == "attr":
+            if not self._attribute(str(tree.children[1]), found):
+                return False
+        elif kind == "call":
+            function = str(tree.children[0])
+            if function == "random":
+                return False
+            if function == "under":
+                found.add("attach")
+            elif function == "attr":
+                found.add("cvar")
+                for prop in names.card_props:
+                    if not self._add(("prop", prop), found):
+                        return False
+            elif function in names.functions and not self._add(("function", function), found):
+                return False
+        return all(self._walk(child, found) for child in tree.children if isinstance(child, Tree))
+
+    def _attribute(self, attribute: str, found: set) -> bool:
+        names = self.names
+        if attribute in names.player_vars:
+            found.add(("p", attribute))
+        if attribute in names.card_vars:
+            found.add("cvar")
+        if attribute in names.zone_vars:
+            found.add("zvars")
+        if attribute in ("zone", "owner", "parent"):
+            found.update(LOCATION)
+        if attribute == "face_down":
+            found.add("down")
+        if attribute in names.card_props - names.constant_props:
+            return self._add(("prop", attribute), found)
+        return True
+
+    def _add(self, key, found: set) -> bool:
+        reads = self.known.get(key, frozenset())
+        if reads is None:
+            return False
+        found |= reads
+        return True
+
+
+
+def _parsed(text):
+    """The parse tree of an expression, or None when it does not parse (reported elsewhere)."""
+    try:
+        return parse(text, "start_expr", getattr(text, "pos", UNKNOWN))
+    except RuleError:
+        return None

@@ -1,0 +1,91 @@
+"""Checks remembered until what they read changes: end conditions, triggers, legality of moves.
+
+A check's inputs are the parts of the state it reads: what the compiler saw in it (variables,
+attachments, card locations, the current player; see `compile/dependencies.py`) and the zones
+and rows it touched while running (noted by `GameState.items`). Every change to a state takes a
+new event number and records it on the parts it changed (`GameState.touch`). A remembered answer
+stands while every input still carries the event number it had when the answer was computed.
+Event numbers come from one counter shared by a state and all its clones, so a number is never
+reused: an answer remembered in one clone is valid in another exactly when they agree on every
+input. Checks that use chance (dice, `random()`) are never remembered: skipping them would
+change the random sequence.
+"""
+from __future__ import annotations
+
+from ..errors import GameError
+
+MAX_REMEMBERED = 50_000  # answers kept per game (and its clones) before the memory starts afresh
+
+
+def lookup(st, key) -> tuple:
+    """(True, answer) when a remembered answer for `key` still stands, else (False, None)."""
+    entry = st.memo.get(key)
+    if entry is None:
+        return False, None
+    version, inputs, stamps, answer = entry
+    if version == st.version:
+        return True, answer
+    versions = st.versions
+    for part, stamp in zip(inputs, stamps):
+        if versions.get(part, 0) != stamp:
+            return False, None
+    st.memo[key] = (st.version, inputs, stamps, answer)  # next time, the quick test suffices
+    return True, answer
+
+
+def note(st, key, inputs, answer) -> None:
+    """Remember `answer` for `key` until one of `inputs` changes."""
+    memo = st.memo
+    if len(memo) >= MAX_REMEMBERED:
+        memo.clear()
+    inputs = tuple(inputs)
+    versions = st.versions
+    memo[key] = (st.version, inputs, tuple(versions.get(part, 0) for part in inputs), answer)
+
+
+def inputs_of(st, key) -> tuple:
+    """The inputs a remembered answer depends on (empty when nothing is remembered for `key`)."""
+    entry = st.memo.get(key)
+    return entry[1] if entry is not None else ()
+
+
+def remembered(st, key, reads, check, env):
+    """`check(st, env)`, or its remembered answer when nothing it read has changed since.
+
+    `key` names the check and its binding (it must be hashable); `reads` are the inputs the
+    compiler found, or None for a check that must always run.
+    """
+    if reads is None:
+        return check(st, env)
+    found, answer = lookup(st, key)
+    if found:
+        if st.debug:
+            verify(st, key, check, env, answer)
+        return answer
+    outer, st.reads = st.reads, set()
+    try:
+        answer = check(st, env)
+        seen = st.reads
+    finally:
+        st.reads = outer
+    if outer is not None:
+        outer |= seen
+    note(st, key, reads | seen, answer)
+    return answer
+
+
+def verify(st, key, check, env, answer) -> None:
+    """In debug games: a remembered answer must equal a fresh one (else the memo has a bug)."""
+    fresh = check(st, env)
+    if fresh != answer:
+        raise GameError(f"internal error: the remembered answer of {key!r} is {answer!r} but the check now "
+                        f"says {fresh!r}, though nothing it reads has changed (a bug in rulelang)")
+
+
+def hashable(value) -> bool:
+    """Whether a binding can be part of a memo key."""
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True

@@ -1,0 +1,73 @@
+"""Remembered checks (engine/memo.py): answers stand only while their inputs are unchanged."""
+import pytest
+
+from rulelang.agents import random_agents
+from rulelang.api import load_game, packaged_rulesets
+from rulelang.engine.memo import lookup, remembered
+from rulelang.engine.runtime import apply_action, new_game
+from rulelang.engine.values import ZoneRef
+from rulelang.errors import GameError
+
+RULESETS = sorted(packaged_rulesets())
+
+
+def play_some(game, seed: int, decisions: int, debug: bool):
+    """A seeded random game, played to its end or for at most `decisions` decisions."""
+    st = new_game(game, game.min_players, seed, debug=debug)
+    agents = random_agents(game.min_players, seed)
+    while st.result is None and st.actions < decisions:
+        apply_action(st, agents[st.pending.seat].choose(None, st.pending))
+    return st
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_remembered_answer_equals_a_fresh_one_in_random_games(name):
+    # A debug game re-checks every answer it takes from memory and fails on a difference.
+    game = load_game(name)
+    for seed in range(3):
+        assert play_some(game, seed, 3000, debug=True).actions > 0
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_remembering_changes_nothing(name):
+    game = load_game(name)
+    assert play_some(game, 9, 3000, debug=False).log == play_some(game, 9, 3000, debug=True).log
+
+
+def test_an_answer_stands_until_a_zone_it_read_changes():
+    game = load_game("tests/data/minimal.yaml")
+    st = new_game(game, 2, seed=1)
+    calls = []
+
+    def count_draw(state, env):
+        calls.append(1)
+        return len(state.items(ZoneRef("draw")))
+    first = remembered(st, "k", frozenset(), count_draw, {})
+    assert remembered(st, "k", frozenset(), count_draw, {}) == first and len(calls) == 1
+    st.set_var("tricks", 3)  # not read: the answer stands
+    assert remembered(st, "k", frozenset(), count_draw, {}) == first and len(calls) == 1
+    st.move(st.zones[ZoneRef("draw")][0], ZoneRef("hand", 0))
+    assert remembered(st, "k", frozenset(), count_draw, {}) == first - 1 and len(calls) == 2
+
+
+def test_clones_share_answers_only_where_they_agree():
+    game = load_game("tests/data/minimal.yaml")
+    st = new_game(game, 2, seed=1)
+    draw = ZoneRef("draw")
+    remembered(st, "k", frozenset(), lambda state, env: len(state.items(draw)), {})
+    left, right = st.clone(), st.clone()
+    left.move(left.zones[draw][0], ZoneRef("hand", 0))
+    assert lookup(right, "k")[0]  # right has not changed: the shared answer stands for it
+    assert not lookup(left, "k")[0]
+    remembered(left, "k", frozenset(), lambda state, env: len(state.items(draw)), {})
+    right.move(right.zones[draw][-1], ZoneRef("hand", 1))  # a different change, with its own number
+    assert not lookup(right, "k")[0]
+
+
+def test_a_stale_answer_is_caught_in_a_debug_game():
+    game = load_game("tests/data/minimal.yaml")
+    st = new_game(game, 2, seed=1, debug=True)
+    remembered(st, "k", frozenset(), lambda state, env: state.vars["tricks"], {})
+    st.vars["tricks"] = 5  # changed behind the engine's back: no change recorded
+    with pytest.raises(GameError, match="remembered answer"):
+        remembered(st, "k", frozenset(), lambda state, env: state.vars["tricks"], {})
