@@ -30,6 +30,7 @@ PURE_FORMS = {"number", "string", "true", "false", "none", "list_", "neg", "not_
 COMPARISONS = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE}
 ARITHMETIC = {"//": "divide", "%": "modulo", "*": "multiply"}
 NUMERIC_CALLS = {"count", "sum", "abs"}
+LIST_CALLS = {"under", "select", "cards", "clockwise"}  # each returns a new list no longer than its input
 
 
 def depends_only_on_printed(tree, printed: frozenset, others: frozenset) -> bool:
@@ -282,6 +283,13 @@ class _Builder:
         if kind == "card_prop":
             prop = call(self.program.symbol("prop", attribute), name("st"), scope.me, subject)
             return self._typed(subject, "CARD", prop, general)
+        if kind == "card_var":
+            return call("card_var", name("st"), subject, key, scope.me)
+        if kind == "face_down":
+            fast = ast.Compare(field(subject, "id"), [ast.In()], [field(name("st"), "down")])
+            return self._typed(subject, "CARD", fast, general)
+        if kind in ("zone", "owner"):
+            return call(f"card_{kind}", name("st"), subject, scope.me)
         return general
 
     def _typed(self, subject, kind: str, fast, slow):
@@ -332,7 +340,7 @@ class _Builder:
         left, right = self.node(left_tree, scope), self.node(right_tree, scope)
         where = self.where(tree.children[1])
         if symbol == "+":
-            if _numeric(left_tree) and _numeric(right_tree):
+            if (_numeric(left_tree) and _numeric(right_tree)) or (_listed(left_tree) and _listed(right_tree)):
                 return ast.BinOp(left, ast.Add(), right)
             return call("add", name("st"), left, right, where)
         if symbol == "-":
@@ -414,7 +422,8 @@ def _attribute_kind(attribute: str, names: Names) -> str:
     """Which fast path `x.attribute` can take: what the rule file declares under that name.
 
     `fact`: a value every card has for the whole game (printed, or a property computed once);
-    `player_var`, `player_zone`, `card_prop`: declared only as that; `general` otherwise.
+    `player_var`, `player_zone`, `card_var`, `card_prop`: declared only as that; `face_down`,
+    `zone`, `owner`: the engine's own attributes of a card; `general` otherwise.
     """
     declared = [kind for kind, found in (("player_zone", names.player_zones), ("player_var", names.player_vars),
                                          ("card_var", names.card_vars), ("zone_var", names.zone_vars),
@@ -422,9 +431,12 @@ def _attribute_kind(attribute: str, names: Names) -> str:
                 if attribute in found]
     if not declared and (attribute in names.common_attributes or attribute in names.constant_props):
         return "fact"
-    if len(declared) == 1 and attribute not in names.card_attributes and declared[0] != "card_var" \
-            and declared[0] != "zone_var":
+    if attribute in names.card_attributes or attribute in names.card_props:
+        return "general"
+    if len(declared) == 1 and declared[0] != "zone_var":
         return declared[0]
+    if not declared and attribute in ("face_down", "zone", "owner"):
+        return attribute
     return "general"
 
 
@@ -434,6 +446,15 @@ def _simple(value: ast.expr) -> bool:
         return True
     return (isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name)
             and isinstance(value.slice, ast.Constant))
+
+
+def _listed(tree) -> bool:
+    """True when an expression is surely a new list of bounded size (so `+` needs no checks)."""
+    if not isinstance(tree, Tree):
+        return False
+    if tree.data == "list_":
+        return True
+    return tree.data == "call" and str(tree.children[0]) in LIST_CALLS
 
 
 def _numeric(tree) -> bool:

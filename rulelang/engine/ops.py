@@ -164,6 +164,32 @@ def card_fact(st, card, name, me):
     return st.attribute(card, name, me)
 
 
+def card_var(st, card, name, me):
+    """`card.name` for a value stored on cards (card_vars)."""
+    kind = card.__class__
+    if kind is Card or kind is Marker:
+        stored = st.cvars.get(card.id)
+        if stored is not None and name in stored:
+            return stored[name]
+        return st.game.card_vars[name]
+    return st.attribute(card, name, me)
+
+
+def card_zone(st, card, me):
+    """`card.zone`: the zone a card lies in (for an attached card, its root's zone)."""
+    if card.__class__ is Card:
+        return st.root(card)
+    return st.attribute(card, "zone", me)
+
+
+def card_owner(st, card, me):
+    """`card.owner`: the player whose zone the card lies in, or none."""
+    if card.__class__ is Card:
+        seat = st.root(card).seat
+        return None if seat is None else st.seats[seat]
+    return st.attribute(card, "owner", me)
+
+
 def player_var(st, player, name, me):
     """`player.name` for a player variable."""
     if player.__class__ is Player:
@@ -329,7 +355,7 @@ def listing(collection):
 # ---------------------------------------------------------------- what generated code sees
 HELPERS = ("over_budget", "charge", "iterate", "enter", "count", "total", "any_item", "all_items", "first", "last",
            "at", "highest", "lowest", "as_list", "index", "add", "multiply", "divide", "modulo", "collected",
-           "card_fact", "player_var", "player_zone", "attribute", "other", "following", "absolute", "under",
+           "card_fact", "card_var", "card_zone", "card_owner", "player_var", "player_zone", "attribute", "other", "following", "absolute", "under",
            "random_item", "attr", "clockwise", "players", "stored", "zone", "place", "evaluation_error",
            "combine", "number", "set_attribute", "reveal", "shuffle", "win", "lose", "pretty")
 
