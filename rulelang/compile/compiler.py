@@ -449,12 +449,18 @@ class Compiler:
                                 item.value_pos["prompt"], inner)
         node = Choose(
             var=var, source=self.expr(item["from"], item.value_pos["from"], scope),
-            where=optional_expr("where"), by=optional_expr("by", _me), prompt=prompt,
+            where=self.guard(self.expressions.compile_filter, item["where"], item.value_pos["where"], inner,
+                             default=_keep_all) if "where" in item else None,
+            by=optional_expr("by", _me), prompt=prompt,
             optional=optional_expr("optional"), many=many,
             min=optional_expr("min", _zero), max=optional_expr("max", _none), pos=pos,
         )
         scope.add(var)
         return node
+
+
+def _keep_all(st, env, items):
+    return list(items)
 
 
 def _me(st, env):

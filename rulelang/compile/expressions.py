@@ -142,6 +142,19 @@ class ExpressionCompiler:
         return self.program.define(self.program.fresh("e"), ["st", "env"], guarded([ast.Return(body)], where),
                                    pos.line)
 
+    def compile_filter(self, text, pos, locals_=frozenset()):
+        """Compile a condition on `it` into `f(st, env, items)`: the items for which it holds, in order."""
+        pos = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
+        tree = parse(text, "start_expr", pos)
+        check_kinds(tree, self.names, pos)
+        scope, local = Scope(frozenset(locals_) - {"it"}).binding("it")
+        where = self.program.constant(pos.shifted(node_column(tree)))
+        condition = self.expression(tree, pos, scope, as_bool=True)
+        items = call("iterate", name("st"), name("items"), where)
+        kept = ast.ListComp(name(local), [ast.comprehension(ast.Name(local, STORE), items, [condition], 0)])
+        return self.program.define(self.program.fresh("w"), ["st", "env", "items"], guarded([ast.Return(kept)], where),
+                                   pos.line)
+
     def expression(self, tree, pos, scope: Scope, as_bool: bool = False) -> ast.expr:
         """The ast of an expression in a scope; `as_bool` when only its truth matters."""
         return _Builder(self, pos).node(tree, scope, as_bool)

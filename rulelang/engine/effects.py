@@ -245,7 +245,7 @@ class Choose(Node):
 
     var: str
     source: object = attrs.field(eq=False)
-    where: object = attrs.field(eq=False)  # None, or cond(st, env) with `it` bound
+    where: object = attrs.field(eq=False)  # None, or keep(st, env, items): the items `where` allows
     by: object = attrs.field(eq=False)
     prompt: object = attrs.field(eq=False)
     optional: object = attrs.field(eq=False)  # None, or cond: may choose nothing (binds none)
@@ -292,16 +292,7 @@ class Choose(Node):
             items = [i for i in items if i not in picked]
         if self.where is None:
             return list(items)
-        saved = env.get("it")
-        chosen = []
-        try:
-            for item in items:
-                env["it"] = item
-                if self.where(st, env):
-                    chosen.append(item)
-        finally:
-            env["it"] = saved
-        return chosen
+        return self.where(st, env, items)
 
     def resume(self, st, frame, option) -> None:
         """Bind the chosen option; a multi-choice keeps choosing until `done`."""

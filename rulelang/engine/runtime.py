@@ -54,7 +54,6 @@ def advance(st: GameState) -> None:
                 st.frames.pop()
             continue
         node = frame.block[frame.pc]
-        st.actor = frame.env.get("me")
         if node.settles_first:
             if settle(st):
                 continue

@@ -57,7 +57,6 @@ class GameState:
         self.vars = dict(game.game_vars)
         self.pvars = [dict(game.player_vars) for _ in range(players)]
         self.current = 0
-        self.actor = None  # the player whose effects are running, for the log
         self.turn_number = 0
         self.round_number = 0
         self.stage = "start"
@@ -543,7 +542,8 @@ class GameState:
         """Add a log line, for all (seat None) or for one seat only."""
         if self.quiet:
             return
-        who = self.actor if self.actor is not None else Player(self.current)
+        who = self.frames[-1].env.get("me") if self.frames else None
+        who = who if who is not None else self.seats[self.current]
         prefix = f"{who.name} " if actor and self.stage == "turn" else ""
         self.log.append((seat, prefix + text))
 
