@@ -17,6 +17,7 @@ from ..language.loader import YList, YMap
 from ..language.names import Names, suggest
 from ..language.schema import effect_form
 from ..language.syntax import parse
+from .blocks import lower_game
 from .callgraph import recursive_functions
 from .codegen import Program
 from .decks import STANDARD_ATTRIBUTES, STANDARD_SIZES, custom_deck, standard_deck
@@ -139,7 +140,7 @@ class Compiler:
         self.check_move_references(moves)
         if self.diagnostics:
             raise RuleError(self.diagnostics)
-        return game
+        return lower_game(game, program)
 
     # ------------------------------------------------------------------ declarations
     def deck(self):

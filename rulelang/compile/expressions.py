@@ -150,9 +150,9 @@ class ExpressionCompiler:
         scope, local = Scope(frozenset(locals_) - {"it"}).binding("it")
         where = self.program.constant(pos.shifted(node_column(tree)))
         condition = self.expression(tree, pos, scope, as_bool=True)
-        items = call("iterate", name("st"), name("items"), where)
+        items = call("iterate", name("st"), name("_items"), where)
         kept = ast.ListComp(name(local), [ast.comprehension(ast.Name(local, STORE), items, [condition], 0)])
-        return self.program.define(self.program.fresh("w"), ["st", "env", "items"], guarded([ast.Return(kept)], where),
+        return self.program.define(self.program.fresh("w"), ["st", "env", "_items"], guarded([ast.Return(kept)], where),
                                    pos.line)
 
     def expression(self, tree, pos, scope: Scope, as_bool: bool = False) -> ast.expr:

@@ -66,6 +66,7 @@ class Trigger:
     on: str | None = None
     reads: frozenset | None = None  # what `when` reads (see engine/memo.py); None: always check
     over_reads: frozenset | None = None  # what `over` reads
+    run_now: object = attrs.field(eq=False, default=None)  # an event trigger's straight body, or None
 
 
 @attrs.frozen

@@ -17,6 +17,8 @@ from .codegen import LOAD, STORE, call, field, guarded, item, method, name
 from .expressions import ExpressionCompiler, Scope
 
 INTERPOLATION = re.compile(r"\{([^{}]*)\}")
+MOVING = ("move", "move_under", "draw")  # statements after which `on: moved` triggers may fire
+ENDING = ("win", "lose", "tie")
 VOLATILE = re.compile(r"\b[0-9]+[dT][0-9]+\b|\brandom\s*\(")  # text parts that use chance
 
 
@@ -41,7 +43,7 @@ class StatementCompiler:
         body = getattr(self, f"_{tree.data}")(tree, pos, scope)
         where = self.program.constant(pos)
         return Statement(self.program.define(self.program.fresh("s"), ["st", "env"], guarded(body, where),
-                                             pos.line), pos)
+                                             pos.line), pos, moves=tree.data in MOVING, ends=tree.data in ENDING)
 
     def _call(self, tree, pos, scope):
         procedure = str(tree.children[0])

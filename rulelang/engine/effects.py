@@ -117,7 +117,20 @@ class Node:
 
 @attrs.frozen
 class Statement(Node):
-    """A one-line effect: `move`, `draw`, `set`, `let`, `log` ... compiled to one closure."""
+    """A one-line effect: `move`, `draw`, `set`, `let`, `log` ... compiled to one function."""
+
+    fn: object = attrs.field(eq=False)
+    pos: Position
+    moves: bool = False  # it may move cards (so `on: moved` triggers may fire after it)
+    ends: bool = False  # it may end the game (`win`, `lose`, `tie`)
+
+    def run(self, st, frame):
+        self.fn(st, frame.env)
+
+
+@attrs.frozen
+class Straight(Node):
+    """A stretch of effects that never waits, compiled into one function (see compile/blocks.py)."""
 
     fn: object = attrs.field(eq=False)
     pos: Position

@@ -345,6 +345,23 @@ def lose(st, who) -> None:
 
 
 
+def listed(st, value) -> list:
+    """A collection's items, copied before a loop runs over them (the loop may move them)."""
+    return list(st.items(value))
+
+
+def loop_error(limit: int, pos) -> GameError:
+    """The error for a `while` that ran too often."""
+    return GameError(f"loop ran {limit} times without ending", pos)
+
+
+def nest(st, limit: int, procedure: str, pos) -> None:
+    """A call of a procedure compiled straight: counted, and bounded in depth."""
+    if st.nesting >= limit:
+        raise GameError(f"effects nested more than {limit} deep (calling '{procedure}')", pos)
+    st.nesting += 1
+
+
 def listing(collection):
     """A function listing a collection's items as a tuple (a copy: a zone's cards change in play)."""
     def listed(st, env):
@@ -357,7 +374,8 @@ HELPERS = ("over_budget", "charge", "iterate", "enter", "count", "total", "any_i
            "at", "highest", "lowest", "as_list", "index", "add", "multiply", "divide", "modulo", "collected",
            "card_fact", "card_var", "card_zone", "card_owner", "player_var", "player_zone", "attribute", "other", "following", "absolute", "under",
            "random_item", "attr", "clockwise", "players", "stored", "zone", "place", "evaluation_error",
-           "combine", "number", "set_attribute", "reveal", "shuffle", "win", "lose", "pretty")
+           "combine", "number", "set_attribute", "reveal", "shuffle", "win", "lose", "pretty", "listed",
+           "loop_error", "nest")
 
 
 def namespace(cards, max_players: int) -> dict:

@@ -66,10 +66,24 @@ def advance(st: GameState) -> None:
 
 
 def _fire_events(st: GameState) -> None:
-    """Run the `on: moved` triggers of the cards just moved, in the order they moved."""
+    """Push the `on: moved` triggers of the cards just moved, to run in the order they moved."""
+    st.frames.extend(reversed([Frame(trigger.body, env) for trigger, env in _fired(st)]))
+
+
+def fire_events(st: GameState) -> None:
+    """Run the `on: moved` triggers of the cards just moved now (their bodies never wait)."""
+    for trigger, env in _fired(st):
+        if trigger.run_now is not None:
+            trigger.run_now(st, env)
+            if st.result is not None:
+                return
+
+
+def _fired(st: GameState) -> list:
+    """The event triggers whose condition holds for the moves not yet seen, with their bindings."""
     events, st.events = st.events, []
     fired = []
-    me = Player(st.current)
+    me = st.seats[st.current]
     for card, origin in events:
         for trigger in st.game.event_triggers:
             env = {"me": me, "card": card, "origin": origin}
@@ -78,8 +92,8 @@ def _fire_events(st: GameState) -> None:
                 if st.trigger_chain > MAX_TRIGGER_CHAIN:
                     raise GameError(f"triggers fired {MAX_TRIGGER_CHAIN} times without a decision "
                                     f"(last: '{trigger.name}')", trigger.pos)
-                fired.append(Frame(trigger.body, env))
-    st.frames.extend(reversed(fired))
+                fired.append((trigger, env))
+    return fired
 
 
 def apply_action(st: GameState, index: int) -> None:

@@ -70,6 +70,7 @@ class GameState:
         self.events: list[tuple] = []  # (card, origin zone) of moves not yet seen by `on: moved` triggers
         self.actions = 0
         self.depth = 0  # rule functions on a call cycle, nested now
+        self.nesting = 0  # straight procedures, nested now
         self.budget_size = WORK_BUDGET
         self.budget = WORK_BUDGET  # units of work left for this decision or check (see ops.charge)
         self.trigger_chain = 0

@@ -1,0 +1,205 @@
+"""Compile stage, last step: straight stretches of effects become one Python function each.
+
+A stretch is straight when nothing in it waits: no choice, no check point, no refusal. Such a
+stretch runs from start to end without the interpreter (engine/runtime.py) stepping through it
+node by node: `if`, `for` and `while` become Python's own, `break` leaves a Python loop, a call
+of a straight procedure is a Python call, and `on: moved` triggers whose bodies are straight run
+at once after the statement that moved the card, in the order the interpreter would run them.
+Anything else keeps its node, and its inner blocks are lowered the same way.
+"""
+from __future__ import annotations
+
+import ast
+
+import attrs
+
+from ..engine.effects import (
+    MAX_FRAMES,
+    MAX_LOOP,
+    Break,
+    Call,
+    For,
+    If,
+    Statement,
+    Straight,
+    While,
+)
+from ..engine.runtime import fire_events
+from .codegen import STORE, Program, call, field, name
+
+ENV = name("env")
+
+
+def _run(function, *args: ast.expr) -> ast.stmt:
+    return ast.Expr(ast.Call(function, list(args), []))
+
+
+def _stop_if_over() -> list:
+    over = ast.Compare(field(name("st"), "result"), [ast.IsNot()], [ast.Constant(None)])
+    return [ast.If(over, [ast.Return(None)], [])]
+
+
+class Lowering:
+    """Turns the blocks of one ruleset into nodes with their straight stretches compiled.
+
+    `fire` says how `on: moved` triggers run: False when there are none, True when all their
+    bodies are straight (they run at once), None when some body waits (then a statement that
+    moves cards is never part of a straight stretch: the interpreter fires the triggers).
+    """
+
+    def __init__(self, program: Program, procedures: dict, event_triggers: tuple):
+        self.program = program
+        self.procedures = procedures
+        self.fire = True if event_triggers else False
+        self.straight = self._straight_procedures()
+        if self.fire and not all(self._waits_not(t.body) for t in event_triggers):
+            self.fire = None
+            self.straight = self._straight_procedures()
+        for procedure in sorted(self.straight):
+            self._define_procedure(procedure)
+
+    # ------------------------------------------------------------------ which parts wait
+    def _straight_procedures(self) -> set:
+        """The procedures whose bodies never wait (calls among them, even in cycles, included)."""
+        self.straight = set(self.procedures)
+        changed = True
+        while changed:
+            changed = False
+            for procedure in sorted(self.straight):
+                if not self._waits_not(self.procedures[procedure].body):
+                    self.straight.discard(procedure)
+                    changed = True
+        return self.straight
+
+    def _waits_not(self, nodes: tuple, in_loop: bool = False) -> bool:
+        return all(self._node_waits_not(node, in_loop) for node in nodes)
+
+    def _node_waits_not(self, node, in_loop: bool) -> bool:
+        if isinstance(node, Statement):
+            return not node.moves or self.fire is not None
+        if isinstance(node, If):
+            return self._waits_not(node.then, in_loop) and self._waits_not(node.otherwise, in_loop)
+        if isinstance(node, (For, While)):
+            return self._waits_not(node.body, True)
+        if isinstance(node, Break):
+            return in_loop
+        if isinstance(node, Call):
+            return node.name in self.straight
+        return False
+
+    # ------------------------------------------------------------------ blocks
+    def block(self, nodes: tuple) -> tuple:
+        """A block whose straight stretches are single nodes; other nodes keep their place."""
+        out, stretch = [], []
+
+        def close():
+            if len(stretch) == 1 and isinstance(stretch[0], Statement):
+                out.append(stretch[0])
+            elif stretch:
+                out.append(Straight(self._define(self._code(stretch, False), stretch[0].pos), stretch[0].pos))
+            stretch.clear()
+        for node in nodes:
+            if self._node_waits_not(node, False):
+                stretch.append(node)
+                continue
+            close()
+            out.append(self._inner(node))
+        close()
+        return tuple(out)
+
+    def whole(self, nodes: tuple):
+        """One function running the whole block, or None when some part of it waits."""
+        if not nodes or not self._waits_not(nodes):
+            return None
+        return self._define(self._code(nodes, False), nodes[0].pos)
+
+    def _inner(self, node):
+        """A node that waits, with its inner blocks lowered."""
+        if isinstance(node, If):
+            return attrs.evolve(node, then=self.block(node.then), otherwise=self.block(node.otherwise))
+        if isinstance(node, (For, While)):
+            return attrs.evolve(node, body=self.block(node.body))
+        return node
+
+    def _define(self, body: list, pos):
+        return self.program.define(self.program.fresh("b"), ["st", "env"], body + [ast.Return(None)], pos.line)
+
+    def _define_procedure(self, procedure: str) -> None:
+        """`def q(st, env)`: a straight procedure's body, its nesting counted and bounded."""
+        spec = self.procedures[procedure]
+        where = self.program.constant(spec.pos)
+        enter = _run(name("nest"), name("st"), ast.Constant(MAX_FRAMES), ast.Constant(procedure), where)
+        leave = ast.AugAssign(ast.Attribute(name("st"), "nesting", STORE), ast.Sub(), ast.Constant(1))
+        body = [enter, ast.Try(self._code(spec.body, False) or [ast.Pass()], [], [], [leave])]
+        self.program.define(self.program.symbol("procedure", procedure), ["st", "env"], body, spec.pos.line)
+
+    # ------------------------------------------------------------------ code of straight nodes
+    def _code(self, nodes: tuple, in_loop: bool) -> list:
+        return [statement for node in nodes for statement in self._node_code(node, in_loop)]
+
+    def _node_code(self, node, in_loop: bool) -> list:
+        if isinstance(node, Statement):
+            code = [_run(self.program.constant(node.fn), name("st"), ENV)]
+            if node.moves and self.fire:
+                code.append(ast.If(field(name("st"), "events"), [_run(name("fire_events"), name("st"))]
+                                   + _stop_if_over(), []))
+            return code + (_stop_if_over() if node.ends else [])
+        if isinstance(node, If):
+            test = ast.Call(self.program.constant(node.cond), [name("st"), ENV], [])
+            return [ast.If(test, self._code(node.then, in_loop) or [ast.Pass()], self._code(node.otherwise, in_loop))]
+        if isinstance(node, For):
+            return self._for(node)
+        if isinstance(node, While):
+            return self._while(node)
+        if isinstance(node, Break):
+            return [ast.Break()]
+        return self._call(node)
+
+    def _for(self, node: For) -> list:
+        items = call("listed", name("st"), ast.Call(self.program.constant(node.over), [name("st"), ENV], []))
+        if not node.body:
+            return [ast.Expr(items)]
+        local = self.program.fresh("i")
+        bind = ast.Assign([ast.Subscript(ENV, ast.Constant(node.var), STORE)], name(local))
+        return [ast.For(ast.Name(local, STORE), items, [bind] + self._code(node.body, True), [])]
+
+    def _while(self, node: While) -> list:
+        if not node.body:
+            return []
+        rounds = self.program.fresh("n")
+        cond = ast.Call(self.program.constant(node.cond), [name("st"), ENV], [])
+        error = ast.Raise(call("loop_error", ast.Constant(MAX_LOOP), self.program.constant(node.pos)), None)
+        count = [ast.AugAssign(ast.Name(rounds, STORE), ast.Add(), ast.Constant(1)),
+                 ast.If(ast.Compare(name(rounds), [ast.GtE()], [ast.Constant(MAX_LOOP)]), [error], []),
+                 ast.If(ast.UnaryOp(ast.Not(), cond), [ast.Break()], [])]
+        loop = ast.While(ast.Constant(True), self._code(node.body, True) + count, [])
+        return [ast.If(cond, [ast.Assign([ast.Name(rounds, STORE)], ast.Constant(0)), loop], [])]
+
+    def _call(self, node: Call) -> list:
+        procedure = self.procedures[node.name]
+        env = ast.Dict([ast.Constant(p) for p in procedure.params] + [ast.Constant("me")],
+                       [ast.Call(self.program.constant(arg), [name("st"), ENV], []) for arg in node.args]
+                       + [ast.Call(field(ENV, "get"), [ast.Constant("me")], [])])
+        return [_run(name(self.program.symbol("procedure", node.name)), name("st"), env)] + _stop_if_over()
+
+
+def lower_game(game, program: Program):
+    """The game with every block lowered (see the module docstring)."""
+    lowering = Lowering(program, game.procedures, game.event_triggers)
+    program.namespace["fire_events"] = fire_events
+    block = lowering.block
+    event_triggers = tuple(attrs.evolve(t, body=block(t.body), run_now=lowering.whole(t.body) if lowering.fire else None)
+                           for t in game.event_triggers)
+    rounds = game.rounds
+    if rounds is not None:
+        rounds = attrs.evolve(rounds, setup=block(rounds.setup), after=block(rounds.after))
+    return attrs.evolve(
+        game,
+        setup=block(game.setup),
+        turn=attrs.evolve(game.turn, body=block(game.turn.body), after=block(game.turn.after)),
+        rounds=rounds,
+        moves={k: attrs.evolve(m, body=block(m.body)) for k, m in game.moves.items()},
+        procedures={k: attrs.evolve(p, body=block(p.body)) for k, p in game.procedures.items()},
+        triggers=tuple(attrs.evolve(t, body=block(t.body)) for t in game.triggers),
+        event_triggers=event_triggers,
+    )

@@ -1,0 +1,108 @@
+"""Straight stretches of effects run as one function each, exactly as the interpreter would run them."""
+import textwrap
+
+import pytest
+
+from rulelang.api import load_game
+from rulelang.engine.effects import Straight
+from rulelang.engine.runtime import new_game
+from rulelang.errors import GameError
+
+BASE = """
+name: Blocks
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  hand: {per_player: true, visibility: owner}
+  pile: {visibility: public}
+vars: {n: 0, seen: 0}
+procedures:
+  "countdown(k)":
+    - set n += 1
+    - if: "k > 0"
+      then: ["call countdown(k - 1)"]
+turn:
+  do:
+{turn}
+    - choose: c
+      from: draw
+triggers:
+{triggers}
+end:
+  - when: "n >= 1000"
+    winner: P1
+"""
+
+
+def game_from(tmp_path, turn, triggers="[]"):
+    text = BASE.replace("{turn}", textwrap.indent(textwrap.dedent(turn).strip(), "    "))
+    text = text.replace("{triggers}", textwrap.indent(textwrap.dedent(triggers).strip(), "  "))
+    path = tmp_path / "game.yaml"
+    path.write_text(text.replace("triggers:\n  []", "triggers: []"))
+    return load_game(str(path))
+
+
+def test_a_stretch_without_choices_is_one_node(tmp_path):
+    game = game_from(tmp_path, """
+        - set n = 1
+        - for: p in players
+          do: ["draw 2 from draw to p.hand"]
+    """)
+    assert isinstance(game.turn.body[0], Straight) and len(game.turn.body) == 2
+    st = new_game(game, 2, 1)
+    assert st.vars["n"] == 1 and [len(st.zones[z]) for z in st.zones if z.name == "hand"] == [2, 2]
+
+
+def test_break_leaves_the_innermost_loop(tmp_path):
+    game = game_from(tmp_path, """
+        - for: p in players
+          do:
+            - while: "true"
+              do:
+                - set n += 1
+                - if: "n % 3 == 0"
+                  then: [break]
+    """)
+    assert new_game(game, 2, 1).vars["n"] == 6
+
+
+def test_a_runaway_loop_stops_at_its_bound(tmp_path):
+    game = game_from(tmp_path, """
+        - while: "n < 5000"
+          do: ["set seen += 1"]
+    """)
+    with pytest.raises(GameError, match="loop ran 1000 times"):
+        new_game(game, 2, 1)
+
+
+def test_a_procedure_that_calls_itself_runs_straight_and_is_bounded(tmp_path):
+    assert new_game(game_from(tmp_path, "- call countdown(9)"), 2, 1).vars["n"] == 10
+    with pytest.raises(GameError, match="nested more than 200 deep"):
+        new_game(game_from(tmp_path, "- call countdown(500)"), 2, 1)
+
+
+def test_moved_triggers_run_after_the_statement_that_moved_the_card(tmp_path):
+    game = game_from(tmp_path, """
+        - move first(draw) to pile
+        - set seen = n
+        - move first(draw) to pile
+    """, """
+        - name: count a card laid on the pile
+          on: moved
+          when: "card.zone == pile"
+          do: ["set n += 1"]
+    """)
+    assert isinstance(game.turn.body[0], Straight)
+    st = new_game(game, 2, 1)
+    assert (st.vars["seen"], st.vars["n"]) == (1, 2)
+
+
+def test_the_game_stops_at_once_when_a_stretch_ends_it(tmp_path):
+    game = game_from(tmp_path, """
+        - set n = 1000
+        - win P2
+        - set seen = 1
+    """)
+    st = new_game(game, 2, 1)
+    assert st.result == ("loss", "win") and st.vars["seen"] == 0
