@@ -15,6 +15,7 @@ import re
 import attrs
 from lark import Token, Tree
 
+from ..engine.values import ZoneRef
 from ..errors import RuleError
 from ..language.kinds import check_kinds
 from ..language.names import BUILTIN_NAMES, Names, suggest
@@ -263,6 +264,8 @@ class _Builder:
             return call("as_list", name("st"), self.program.constant(list(names.attribute_names)))
         if rule_name in names.game_vars:
             return item(field(name("st"), "vars"), ast.Constant(rule_name))
+        if rule_name in names.shared_zones and rule_name not in names.zone_lists:
+            return self.program.constant(ZoneRef(rule_name))
         if rule_name in names.shared_zones:
             return method(name("st"), "zone_family", ast.Constant(rule_name), ast.Constant(None))
         seat = _seat_of(rule_name, names.max_players)

@@ -91,6 +91,7 @@ class GameState:
                     continue
                 for index in indexes:
                     self.zones[ZoneRef(name, seat, index)] = []
+        self.row_names = frozenset(name for name, spec in game.zones.items() if spec.row)
         self.capped = [zone for zone in self.zones if game.zones[zone.name].capacity is not None]
         self.capped_rows = [RowRef(*key) for key in self.rows if game.zones[key[0]].capacity is not None]
         home = ZoneRef(game.deck_zone)
@@ -234,7 +235,7 @@ class GameState:
 
     def _drop_if_empty(self, ref: ZoneRef) -> None:
         """A pile of a row that has been emptied leaves the row."""
-        if ref in self.zones and not self.zones[ref] and self.game.zones[ref.name].row:
+        if ref in self.zones and not self.zones[ref]:
             del self.zones[ref]
             self.zvars.pop(ref, None)
             self.rows[(ref.name, ref.seat)].remove(ref.index)
@@ -364,48 +365,55 @@ class GameState:
         if not moving:
             return {}
         before = {p.id: self._seers(p) for p in moving} if not self.quiet else {}
-        sources = {self.loc[p.id][1] for p in moving if self.loc.get(p.id, ("u",))[0] == "z"}
+        under = where == "under"
+        if under:
+            if not is_card(ref):
+                raise GameError(f"can only put cards under a card, not under {pretty(ref)}")
+        else:
+            key = self.zone_key(ref)
+            target = self.zones[key]
         watch = events and self.game.event_triggers
-        changed = {"loc"}
-        for piece in moving if where != "top" else reversed(moving):
-            if watch and isinstance(piece, Card):
+        changed = {"loc"} if under else {"loc", key}
+        emptied = []
+        loc, down = self.loc, self.down
+        for piece in reversed(moving) if where == "top" else moving:
+            if watch and piece.__class__ is Card:
                 self.events.append((piece, self.root(piece)))
-            place = self.loc.get(piece.id)
-            changed.add(place[1] if place is not None and place[0] == "z" else "attach")
-            self._detach(piece)
-            if where == "under":
-                if not is_card(ref):
-                    raise GameError(f"can only put cards under a card, not under {pretty(ref)}")
+            source = self._detach(piece)
+            if source is None:
+                changed.add("attach")
+            else:
+                changed.add(source)
+                if source.name in self.row_names:
+                    emptied.append(source)
+            if under:
                 if ref.id == piece.id:
                     raise GameError(f"cannot put {pretty(piece)} under itself")
                 self.under_of.setdefault(ref.id, []).append(piece)
-                self.loc[piece.id] = ("u", ref)
+                loc[piece.id] = ("u", ref)
                 changed.add("attach")
-            elif isinstance(piece, Marker):
+            elif piece.__class__ is Marker:
                 self._forget(piece)
                 changed.update(("attach", "cvar"))
                 continue
             else:
-                key = self.zone_key(ref)
                 if where == "top":
-                    self.zones[key].insert(0, piece)
+                    target.insert(0, piece)
                 else:
-                    self.zones[key].append(piece)
-                self.loc[piece.id] = ("z", key)
-                changed.add(key)
+                    target.append(piece)
+                loc[piece.id] = ("z", key)
             if self.cvars.pop(piece.id, None) is not None:
                 changed.add("cvar")
-            if (piece.id in self.down) != bool(face_down):
+            if (piece.id in down) != bool(face_down):
                 changed.add("down")
                 if face_down:
-                    self.down.add(piece.id)
+                    down.add(piece.id)
                 else:
-                    self.down.discard(piece.id)
+                    down.discard(piece.id)
         self.touch(*changed)
         if log and not self.quiet:
-            target = f"to {self.label(ref)}" if where != "under" else f"under {pretty(ref)}"
-            self._log_move(moving, before, target)
-        for zone in sources:
+            self._log_move(moving, before, f"to {self.label(ref)}" if not under else f"under {pretty(ref)}")
+        for zone in emptied:
             self._drop_if_empty(zone)
         return before
 
@@ -413,16 +421,19 @@ class GameState:
         """pretty(), with piles of a row named by their place."""
         return self.zone_label(value) if isinstance(value, ZoneRef) else pretty(value)
 
-    def _detach(self, piece) -> None:
+    def _detach(self, piece):
+        """Take a piece from where it lies; the zone it left, or None when it lay under a card."""
         place = self.loc.get(piece.id)
         if place is None:
             raise GameError(f"{pretty(piece)} is not in the game")
         if place[0] == "z":
             self.zones[place[1]].remove(piece)
-        else:
-            self.under_of[place[1].id].remove(piece)
-            if not self.under_of[place[1].id]:
-                del self.under_of[place[1].id]
+            return place[1]
+        siblings = self.under_of[place[1].id]
+        siblings.remove(piece)
+        if not siblings:
+            del self.under_of[place[1].id]
+        return None
 
     def _forget(self, marker) -> None:
         for child in self.under_of.pop(marker.id, []):
