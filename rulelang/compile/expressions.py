@@ -124,6 +124,7 @@ class ExpressionCompiler:
     def __init__(self, names: Names, program: Program):
         self.names = names
         self.program = program
+        self._seat_zones: dict = {}
 
     # ------------------------------------------------------------------ entry points
     def compile(self, text, pos, locals_=frozenset(), as_bool: bool = False):
@@ -142,6 +143,13 @@ class ExpressionCompiler:
         where = self.program.constant(pos.shifted(node_column(tree)))
         return self.program.define(self.program.fresh("e"), ["st", "env"], guarded([ast.Return(body)], where),
                                    pos.line)
+
+    def seat_zones(self, zone: str) -> ast.expr:
+        """A constant: the references of a plain zone of each player, by seat."""
+        if zone not in self._seat_zones:
+            refs = tuple(ZoneRef(zone, seat) for seat in range(self.names.max_players))
+            self._seat_zones[zone] = self.program.constant(refs).id
+        return name(self._seat_zones[zone])
 
     def compile_filter(self, text, pos, locals_=frozenset()):
         """Compile a condition on `it` into `f(st, env, items)`: the items for which it holds, in order."""
@@ -295,7 +303,11 @@ class _Builder:
             fast = item(item(field(name("st"), "pvars"), item(subject, ast.Constant(0))), key)
             return self._typed(subject, "PLAYER", fast, call("player_var", name("st"), subject, key, scope.me))
         if kind == "player_zone":
-            return call("player_zone", name("st"), subject, key, scope.me)
+            general = call("player_zone", name("st"), subject, key, scope.me)
+            if attribute in names.zone_lists:
+                return general
+            fast = item(self.compiler.seat_zones(attribute), item(subject, ast.Constant(0)))
+            return self._typed(subject, "PLAYER", fast, general)
         if kind == "card_prop":
             prop = call(self.program.symbol("prop", attribute), name("st"), scope.me, subject)
             return self._typed(subject, "CARD", prop, general)

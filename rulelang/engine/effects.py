@@ -5,6 +5,8 @@ push a frame. Choices stop the interpreter until an agent answers (see `Decision
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import attrs
 
 from ..errors import GameError, Position
@@ -76,28 +78,46 @@ class WhileLoop:
         return bool(self.cond(st, env))
 
 
-@attrs.frozen
-class Option:
+class Option(NamedTuple):
     """One legal answer to a decision: a stable label, a description, and its value."""
 
     label: str
     text: str
-    value: object = attrs.field(eq=False)
+    value: object
 
 
-@attrs.frozen
 class Decision:
-    """A choice the game waits for: who decides, what is asked, and the legal options."""
+    """A choice the game waits for: who decides, what is asked, and the legal options.
 
-    seat: int
-    prompt: str
-    options: tuple
-    node: object = attrs.field(eq=False, repr=False)
-    frame_index: int = attrs.field(repr=False)
+    The prompt is made only when someone reads it (bots that search never do).
+    """
+
+    __slots__ = ("seat", "options", "node", "frame_index", "_prompt")
+
+    def __init__(self, seat: int, prompt, options: tuple, node, frame_index: int):
+        self.seat = seat
+        self._prompt = prompt  # the text, or a function making it
+        self.options = options
+        self.node = node
+        self.frame_index = frame_index
+
+    @property
+    def prompt(self) -> str:
+        """What the deciding player is asked."""
+        if not isinstance(self._prompt, str):
+            self._prompt = self._prompt()
+        return self._prompt
 
     def labels(self) -> list:
         """The option labels, in order."""
         return [o.label for o in self.options]
+
+    def with_options(self, options: tuple) -> "Decision":
+        """The same decision with other options."""
+        return Decision(self.seat, self._prompt, options, self.node, self.frame_index)
+
+    def __repr__(self) -> str:
+        return f"Decision(seat={self.seat}, prompt={self.prompt!r}, options={self.options!r})"
 
 
 class Node:
@@ -296,7 +316,12 @@ class Choose(Node):
             options.append(Option("done", "done (choose nothing)", None))
         if not options:
             raise GameError(f"{chooser.name} must choose '{self.var}' but has no legal option", self.pos)
-        prompt = self.prompt(st, env) if self.prompt else f"choose {self.var}"
+        if self.prompt is None:
+            prompt = f"choose {self.var}"
+        elif st.debug:  # made now, so that a prompt that cannot be made is found in checked games
+            prompt = self.prompt(st, env)
+        else:
+            prompt = _later(self.prompt, st, env)
         st.ask(Decision(chooser.seat, prompt, tuple(options), self, len(st.frames) - 1))
 
     def _candidates(self, st, env, picked):
@@ -325,6 +350,11 @@ class Choose(Node):
 
 
 _DONE = object()
+
+
+def _later(render, st, env):
+    """A prompt made when it is first read."""
+    return lambda: render(st, env)
 
 
 @attrs.frozen

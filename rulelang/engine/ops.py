@@ -30,7 +30,12 @@ def charge(st, units: int, pos) -> None:
 
 def iterate(st, value, pos) -> list:
     """A collection's items for a loop, charging one unit of work per item."""
-    found = st.items(value)
+    if value.__class__ is ZoneRef and st.reads is None:
+        found = st.zones.get(value)
+        if found is None:
+            found = st.items(value)
+    else:
+        found = st.items(value)
     st.budget -= len(found)
     if st.budget < 0:
         raise over_budget(st, pos)
@@ -198,7 +203,7 @@ def player_var(st, player, name, me):
 
 
 def player_zone(st, player, name, me):
-    """`player.name` for a zone of each player."""
+    """`player.name` for a zone of each player (a row, or zones with a count)."""
     if player.__class__ is Player:
         return st.zone_family(name, player[0])
     return st.attribute(player, name, me)
@@ -211,6 +216,8 @@ def attribute(st, value, name, me):
 
 def other(st, player):
     """The other player of a two-player game."""
+    if player.__class__ is Player and st.n == 2:
+        return st.seats[1 - player[0]]
     return st.opponent(player)
 
 

@@ -539,7 +539,7 @@ class GameState:
             extra = tuple(Option(m.name, m.label, Anytime(m))
                           for m in legal_moves(self, self.game.anytime, self.seats[decision.seat]) if m.name not in taken)
             if extra:
-                decision = attrs.evolve(decision, options=decision.options + extra)
+                decision = decision.with_options(decision.options + extra)
         self.pending = decision
 
     def describe_stored(self, piece) -> str:
