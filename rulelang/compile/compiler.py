@@ -341,10 +341,11 @@ class Compiler:
         return tuple(out)
 
     def condition_reads(self, item) -> tuple:
-        """What a trigger's or end rule's `when` and `for` read (see engine/memo.py)."""
-        when = self.dependencies.of_text(item.get("when", "false"), item.value_pos.get("when", item.pos))
+        """What a trigger's or end rule's `when` and `for` read, and whether `when` is costly."""
+        text, pos = item.get("when", "false"), item.value_pos.get("when", item.pos)
+        when = self.dependencies.of_text(text, pos)
         over = self.dependencies.of_text(item["for"], item.value_pos["for"]) if "for" in item else frozenset()
-        return when, over
+        return when, over, self.dependencies.costly(text)
 
     def optional_binding(self, item):
         """The (variable, collection, scope) of an optional `for:` key."""

@@ -42,6 +42,14 @@ class Dependencies:
         tree = _parsed(text)
         return self.of_tree(tree) if tree is not None else None
 
+    def costly(self, text) -> bool:
+        """Whether an expression loops over a collection or calls a rule function (worth remembering)."""
+        tree = _parsed(text) if not isinstance(text, (bool, int)) else None
+        if tree is None:
+            return False
+        return any(node.data == "lambda_arg" or (node.data == "call" and str(node.children[0]) in self.names.functions)
+                   for node in tree.iter_subtrees())
+
     def of_tree(self, tree) -> frozenset | None:
         """The static reads of a parse tree (None: it uses chance)."""
         found: set = set()

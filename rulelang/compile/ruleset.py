@@ -66,6 +66,7 @@ class Trigger:
     on: str | None = None
     reads: frozenset | None = None  # what `when` reads (see engine/memo.py); None: always check
     over_reads: frozenset | None = None  # what `over` reads
+    costly: bool = False  # worth remembering for each binding (it calls functions or loops)
     run_now: object = attrs.field(eq=False, default=None)  # an event trigger's straight body, or None
 
 
@@ -80,6 +81,7 @@ class EndRule:
     pos: Position
     reads: frozenset | None = None  # what `when` reads (see engine/memo.py); None: always check
     over_reads: frozenset | None = None  # what `over` reads
+    costly: bool = False  # worth remembering for each binding (it calls functions or loops)
 
 
 @attrs.frozen

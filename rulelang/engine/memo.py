@@ -23,13 +23,14 @@ def lookup(st, key) -> tuple:
     if entry is None:
         return False, None
     version, inputs, stamps, answer = entry
-    if version == st.version:
-        return True, answer
-    versions = st.versions
-    for part, stamp in zip(inputs, stamps):
-        if versions.get(part, 0) != stamp:
-            return False, None
-    st.memo[key] = (st.version, inputs, stamps, answer)  # next time, the quick test suffices
+    if version != st.version:
+        versions = st.versions
+        for part, stamp in zip(inputs, stamps):
+            if versions.get(part, 0) != stamp:
+                return False, None
+        st.memo[key] = (st.version, inputs, stamps, answer)  # next time, the quick test suffices
+    if st.reads is not None:  # a check that is itself being remembered depends on these too
+        st.reads.update(inputs)
     return True, answer
 
 
@@ -41,12 +42,6 @@ def note(st, key, inputs, answer) -> None:
     inputs = tuple(inputs)
     versions = st.versions
     memo[key] = (st.version, inputs, tuple(versions.get(part, 0) for part in inputs), answer)
-
-
-def inputs_of(st, key) -> tuple:
-    """The inputs a remembered answer depends on (empty when nothing is remembered for `key`)."""
-    entry = st.memo.get(key)
-    return entry[1] if entry is not None else ()
 
 
 def remembered(st, key, reads, check, env):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..errors import GameError, Position
 from .effects import Frame, SettlePoint, start_move
-from .memo import hashable, inputs_of, lookup, note, remembered
+from .memo import hashable, lookup, note, remembered
 from .state import Anytime, GameState
 from .values import Player, pretty
 
@@ -252,26 +252,29 @@ def _first_holding(st, which: tuple, rule, me, running):
     A rule none of whose bindings held is remembered as quiet until one of their inputs changes.
     """
     quiet = ("quiet", *which)
-    if lookup(st, quiet)[0] and not st.debug:  # a debug game checks every binding's remembered answer
+    if not st.debug and lookup(st, quiet)[0]:  # a debug game checks every binding's remembered answer
         return None
-    complete = rule.reads is not None and rule.over_reads is not None
-    inputs = set()
-    for env in _bindings(st, which, rule, me):
-        binding = env.get(rule.var)
-        if which[0] == "trigger" and (which[1], binding) in running:
-            complete = False  # running now: not checked, so not known to be quiet
-            continue
-        if not hashable(binding):
-            complete = False
-            if rule.when(st, env):
+    if rule.reads is None or rule.over_reads is None:  # chance is involved: check everything, every time
+        return next((env for env in _bindings(st, which, rule, me) if rule.when(st, env)), None)
+    complete = True
+    outer, st.reads = st.reads, set()
+    try:
+        for env in _bindings(st, which, rule, me):
+            binding = env.get(rule.var)
+            if which[0] == "trigger" and (which[1], binding) in running:
+                complete = False  # running now: not checked, so not known to be quiet
+                continue
+            if rule.costly and hashable(binding):
+                held = remembered(st, (*which, binding), rule.reads, rule.when, env)
+            else:
+                held = rule.when(st, env)
+            if held:
                 return env
-            continue
-        key = (*which, binding)
-        if remembered(st, key, rule.reads, rule.when, env):
-            return env
-        inputs.update(inputs_of(st, key))
+        inputs = st.reads
+    finally:
+        st.reads = outer
     if complete:
-        note(st, quiet, inputs.union(inputs_of(st, (*which, "over"))), True)
+        note(st, quiet, inputs | rule.reads | rule.over_reads, True)
     return None
 
 
