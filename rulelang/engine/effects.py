@@ -5,13 +5,11 @@ push a frame. Choices stop the interpreter until an agent answers (see `Decision
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import attrs
 
 from ..errors import GameError, Position
 from .memo import remembered
-from .values import Player, ZoneRef, pretty
+from .values import Card, Marker, Player, ZoneRef, pretty
 
 MAX_LOOP = 1000
 MAX_FRAMES = 200
@@ -78,12 +76,31 @@ class WhileLoop:
         return bool(self.cond(st, env))
 
 
-class Option(NamedTuple):
-    """One legal answer to a decision: a stable label, a description, and its value."""
+class Option:
+    """One legal answer to a decision: a stable label, a description, and its value.
 
-    label: str
-    text: str
-    value: object
+    The description of a card (with the values stored on it) is made when first read.
+    """
+
+    __slots__ = ("label", "value", "_text", "_stored")
+
+    def __init__(self, label: str, text: str | None, value, stored: dict | None = None):
+        self.label = label
+        self.value = value
+        self._text = text
+        self._stored = stored
+
+    @property
+    def text(self) -> str:
+        """How the option reads for the deciding player."""
+        if self._text is None:
+            stored = self._stored
+            extra = " (" + ", ".join(f"{k} {pretty(v)}" for k, v in stored.items()) + ")" if stored else ""
+            self._text = pretty(self.value) + extra
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Option({self.label!r}, {self.text!r})"
 
 
 class Decision:
@@ -258,18 +275,28 @@ class Refuse(Node):
         st.frames[-1].pc -= 1  # ask again the choice that started the move
 
 
-def describe(st, value, seat) -> tuple:
-    """(label, text) of an option value as the deciding seat sees it."""
-    if isinstance(value, Player):
-        return value.name, value.name
-    if hasattr(value, "id"):
-        extra = st.describe_stored(value)
-        return value.name, pretty(value) + extra
-    if value is None:
-        return "none", "none"
-    if isinstance(value, ZoneRef):
-        return st.zone_label(value), st.zone_label(value)
-    return str(value), pretty(value)
+def options_for(st, values) -> list:
+    """The options offering each value, labelled as players and rule tests name them."""
+    options = []
+    positions = None
+    for value in values:
+        kind = value.__class__
+        if kind is Card or kind is Marker:
+            options.append(Option(value.name, None, value, st.cvars.get(value.id)))
+        elif kind is Player:
+            options.append(Option(value.name, value.name, value))
+        elif value is None:
+            options.append(Option("none", "none", None))
+        elif kind is ZoneRef:
+            if value.index is not None and value.name in st.row_names:
+                positions = positions or {}
+                label = st.zone_label(value, positions)
+            else:
+                label = repr(value)
+            options.append(Option(label, label, value))
+        else:
+            options.append(Option(str(value), pretty(value), value))
+    return options
 
 
 @attrs.frozen
@@ -303,7 +330,7 @@ class Choose(Node):
             env[self.var] = []
         picked = env[self.var] if self.many else None
         candidates = self._candidates(st, env, picked)
-        options = [Option(*describe(st, c, chooser.seat), c) for c in candidates]
+        options = options_for(st, candidates)
         if self.many:
             low, high = self.min(st, env), self.max(st, env)
             if high is not None and len(picked) >= high:

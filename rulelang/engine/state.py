@@ -47,7 +47,7 @@ class GameState:
         self.forced_first: int | None = None
         self.zones: dict[ZoneRef, list] = {}
         self.zvars: dict[ZoneRef, dict] = {}
-        self.rows: dict[tuple, list] = {}  # (name, seat) -> pile ids in row order
+        self.rows: dict[RowRef, list] = {}  # a row -> its piles (ZoneRefs) in row order
         self.next_pile = 0
         self.under_of: dict[int, list] = {}
         self.loc: dict[int, tuple] = {}
@@ -87,13 +87,13 @@ class GameState:
             indexes = range(spec.count) if spec.count is not None else (None,)
             for seat in owners:
                 if spec.row:
-                    self.rows[(name, seat)] = []
+                    self.rows[RowRef(name, seat)] = []
                     continue
                 for index in indexes:
                     self.zones[ZoneRef(name, seat, index)] = []
         self.row_names = frozenset(name for name, spec in game.zones.items() if spec.row)
         self.capped = [zone for zone in self.zones if game.zones[zone.name].capacity is not None]
-        self.capped_rows = [RowRef(*key) for key in self.rows if game.zones[key[0]].capacity is not None]
+        self.capped_rows = [row for row in self.rows if game.zones[row.name].capacity is not None]
         home = ZoneRef(game.deck_zone)
         for card in game.cards:
             self.zones[home].append(card)
@@ -173,7 +173,7 @@ class GameState:
         if kind is RowRef:
             if self.reads is not None:
                 self.reads.add(value)
-            return [zone_ref(value.name, value.seat, pile) for pile in self.rows[value]]
+            return self.rows[value]
         if value is None:
             return []
         if kind is tuple:
@@ -204,11 +204,22 @@ class GameState:
             return zone_ref(name, seat)
         return [zone_ref(name, seat, i) for i in range(spec.count)]
 
-    def zone_label(self, ref: ZoneRef) -> str:
-        """A zone's name for people: a pile of a row is named by its place, `row[0]` first."""
-        if ref.index is not None and self.game.zones[ref.name].row:
+    def zone_label(self, ref: ZoneRef, positions: dict | None = None) -> str:
+        """A zone's name for people: a pile of a row is named by its place, `row[0]` first.
+
+        `positions` may carry the places of piles already looked up (pile id -> place), per row.
+        """
+        if ref.index is not None and ref.name in self.row_names:
             owner = "" if ref.seat is None else f"P{ref.seat + 1}."
-            return f"{owner}{ref.name}[{self.position_in_row(ref)}]"
+            if positions is None:
+                return f"{owner}{ref.name}[{self.position_in_row(ref)}]"
+            row = RowRef(ref.name, ref.seat)
+            if row not in positions:
+                positions[row] = {pile: place for place, pile in enumerate(self.rows[row])}
+            place = positions[row].get(ref)
+            if place is None:
+                raise GameError(f"that pile of {ref.name} is gone (it was emptied)")
+            return f"{owner}{ref.name}[{place}]"
         return repr(ref)
 
     def position_in_row(self, ref: ZoneRef) -> int:
@@ -216,19 +227,19 @@ class GameState:
         row = RowRef(ref.name, ref.seat)
         if self.reads is not None:
             self.reads.add(row)
-        piles = self.rows[row]
-        if ref.index not in piles:
-            raise GameError(f"that pile of {ref.name} is gone (it was emptied)")
-        return piles.index(ref.index)
+        try:
+            return self.rows[row].index(ref)
+        except ValueError:
+            raise GameError(f"that pile of {ref.name} is gone (it was emptied)") from None
 
     def new_pile(self, row: RowRef, at_start: bool) -> ZoneRef:
         """Add an empty pile at the start or the end of a row."""
         if not isinstance(row, RowRef):
             raise GameError(f"a new pile needs a row, not {pretty(row)}")
         self.next_pile += 1
-        piles = self.rows[(row.name, row.seat)]
-        piles.insert(0 if at_start else len(piles), self.next_pile)
+        piles = self.rows[row]
         ref = ZoneRef(row.name, row.seat, self.next_pile)
+        piles.insert(0 if at_start else len(piles), ref)
         self.zones[ref] = []
         self.touch(row, ref)
         return ref
@@ -238,8 +249,9 @@ class GameState:
         if ref in self.zones and not self.zones[ref]:
             del self.zones[ref]
             self.zvars.pop(ref, None)
-            self.rows[(ref.name, ref.seat)].remove(ref.index)
-            self.touch(RowRef(ref.name, ref.seat), ref, "zvars")
+            row = RowRef(ref.name, ref.seat)
+            self.rows[row].remove(ref)
+            self.touch(row, ref, "zvars")
 
     def under(self, card) -> list:
         """The pieces attached under a card, in the order they were put there."""
@@ -542,13 +554,6 @@ class GameState:
                 decision = decision.with_options(decision.options + extra)
         self.pending = decision
 
-    def describe_stored(self, piece) -> str:
-        """' (name value, ...)' for the values stored on a piece, '' when none."""
-        stored = self.cvars.get(piece.id)
-        if not stored:
-            return ""
-        return " (" + ", ".join(f"{k} {pretty(v)}" for k, v in stored.items()) + ")"
-
     # ------------------------------------------------------------------ log
     def say(self, text: str, seat: int | None = None, actor: bool = True) -> None:
         """Add a log line, for all (seat None) or for one seat only."""
@@ -603,7 +608,7 @@ class GameState:
     def check_capacity(self) -> None:
         """No zone holds more cards than its capacity."""
         specs = self.game.zones
-        piles = [ZoneRef(row.name, row.seat, pile) for row in self.capped_rows for pile in self.rows[row]]
+        piles = [pile for row in self.capped_rows for pile in self.rows[row]]
         for zone in self.capped + piles:
             cards = self.zones.get(zone, ())
             cap = specs[zone.name].capacity
