@@ -108,10 +108,12 @@ def apply_action(st: GameState, index: int) -> None:
     st.actions += 1
     st.trigger_chain = 0
     st.budget = st.budget_size
-    st.say(f"{Player(decision.seat).name} chooses {option.text}", seat=decision.seat, actor=False)
+    player = st.seats[decision.seat]
+    if not st.quiet:
+        st.say(f"{player.name} chooses {option.text}", seat=decision.seat, actor=False)
     if isinstance(option.value, Anytime):  # the same decision is asked again after the move
-        st.say(f"{Player(decision.seat).name}: {option.text}", actor=False)
-        start_move(st, option.value.move, Player(decision.seat))
+        st.say(f"{player.name}: {option.text}", actor=False)
+        start_move(st, option.value.move, player)
     else:
         decision.node.resume(st, st.frames[decision.frame_index], option)
     advance(st)
