@@ -311,8 +311,10 @@ class _Builder:
         if kind == "card_prop":
             prop = call(self.program.symbol("prop", attribute), name("st"), scope.me, subject)
             return self._typed(subject, "CARD", prop, general)
-        if kind == "card_var":
-            return call("card_var", name("st"), subject, key, scope.me)
+        if kind in ("card_var", "zone_var"):
+            return call(kind, name("st"), subject, key, scope.me)
+        if kind == "index":
+            return call("zone_index", name("st"), subject, scope.me)
         if kind == "face_down":
             fast = ast.Compare(field(subject, "id"), [ast.In()], [field(name("st"), "down")])
             return self._typed(subject, "CARD", fast, general)
@@ -450,8 +452,8 @@ def _attribute_kind(attribute: str, names: Names) -> str:
     """Which fast path `x.attribute` can take: what the rule file declares under that name.
 
     `fact`: a value every card has for the whole game (printed, or a property computed once);
-    `player_var`, `player_zone`, `card_var`, `card_prop`: declared only as that; `face_down`,
-    `zone`, `owner`: the engine's own attributes of a card; `general` otherwise.
+    `player_var`, `player_zone`, `card_var`, `zone_var`, `card_prop`: declared only as that;
+    `face_down`, `zone`, `owner`, `index`: the engine's own attributes; `general` otherwise.
     """
     declared = [kind for kind, found in (("player_zone", names.player_zones), ("player_var", names.player_vars),
                                          ("card_var", names.card_vars), ("zone_var", names.zone_vars),
@@ -461,9 +463,9 @@ def _attribute_kind(attribute: str, names: Names) -> str:
         return "fact"
     if attribute in names.card_attributes or attribute in names.card_props:
         return "general"
-    if len(declared) == 1 and declared[0] != "zone_var":
+    if len(declared) == 1:
         return declared[0]
-    if not declared and attribute in ("face_down", "zone", "owner"):
+    if not declared and attribute in ("face_down", "zone", "owner", "index"):
         return attribute
     return "general"
 

@@ -187,12 +187,30 @@ def card_zone(st, card, me):
     return st.attribute(card, "zone", me)
 
 
-def card_owner(st, card, me):
-    """`card.owner`: the player whose zone the card lies in, or none."""
-    if card.__class__ is Card:
-        seat = st.root(card).seat
+def card_owner(st, value, me):
+    """`x.owner`: the player a zone belongs to, or whose zone a card lies in; none for shared ones."""
+    kind = value.__class__
+    if kind is Card or kind is ZoneRef:
+        seat = (st.root(value) if kind is Card else value).seat
         return None if seat is None else st.seats[seat]
-    return st.attribute(card, "owner", me)
+    return st.attribute(value, "owner", me)
+
+
+def zone_var(st, zone, name, me):
+    """`zone.name` for a value stored on zones (zone_vars)."""
+    if zone.__class__ is ZoneRef:
+        stored = st.zvars.get(zone)
+        if stored is not None and name in stored:
+            return stored[name]
+        return st.game.zone_vars[name]
+    return st.attribute(zone, name, me)
+
+
+def zone_index(st, zone, me):
+    """`zone.index`: a pile's place in its row (from 0), or the index of a zone with a count."""
+    if zone.__class__ is ZoneRef:
+        return st.position_in_row(zone) if zone.name in st.row_names else zone.index
+    return st.attribute(zone, "index", me)
 
 
 def player_var(st, player, name, me):
@@ -379,7 +397,7 @@ def listing(collection):
 # ---------------------------------------------------------------- what generated code sees
 HELPERS = ("over_budget", "charge", "iterate", "enter", "count", "total", "any_item", "all_items", "first", "last",
            "at", "highest", "lowest", "as_list", "index", "add", "multiply", "divide", "modulo", "collected",
-           "card_fact", "card_var", "card_zone", "card_owner", "player_var", "player_zone", "attribute", "other", "following", "absolute", "under",
+           "card_fact", "card_var", "card_zone", "card_owner", "zone_var", "zone_index", "player_var", "player_zone", "attribute", "other", "following", "absolute", "under",
            "random_item", "attr", "clockwise", "players", "stored", "zone", "place", "evaluation_error",
            "combine", "number", "set_attribute", "reveal", "shuffle", "win", "lose", "pretty", "listed",
            "loop_error", "nest")
