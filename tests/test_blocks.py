@@ -5,7 +5,7 @@ import pytest
 
 from rulelang.api import load_game
 from rulelang.engine.effects import Straight
-from rulelang.engine.runtime import new_game
+from rulelang.engine.runtime import apply_action, new_game
 from rulelang.errors import GameError
 
 BASE = """
@@ -106,3 +106,22 @@ def test_the_game_stops_at_once_when_a_stretch_ends_it(tmp_path):
     """)
     st = new_game(game, 2, 1)
     assert st.result == ("loss", "win") and st.vars["seen"] == 0
+
+
+def test_a_break_in_a_stretch_leaves_the_loop_the_interpreter_runs(tmp_path):
+    game = game_from(tmp_path, """
+        - while: "true"
+          do:
+            - choose: c
+              from: draw
+            - set n += 1
+            - if: "n == 2"
+              then: [break]
+        - set seen = n
+    """)
+    loop_body = game.turn.body[0].body
+    assert isinstance(loop_body[-1], Straight)  # `set` and the `if` with its break
+    st = new_game(game, 2, 1)
+    for _ in range(2):
+        apply_action(st, 0)
+    assert (st.vars["n"], st.vars["seen"]) == (2, 2)

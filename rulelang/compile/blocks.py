@@ -14,6 +14,7 @@ import ast
 import attrs
 
 from ..engine.effects import (
+    BREAK,
     MAX_FRAMES,
     MAX_LOOP,
     Break,
@@ -74,7 +75,8 @@ class Lowering:
     def _waits_not(self, nodes: tuple, in_loop: bool = False) -> bool:
         return all(self._node_waits_not(node, in_loop) for node in nodes)
 
-    def _node_waits_not(self, node, in_loop: bool) -> bool:
+    def _node_waits_not(self, node, in_loop: bool | None) -> bool:
+        """Whether a node never waits; `in_loop` None: a `break` may leave the interpreter's loop."""
         if isinstance(node, Statement):
             return not node.moves or self.fire is not None
         if isinstance(node, If):
@@ -82,24 +84,28 @@ class Lowering:
         if isinstance(node, (For, While)):
             return self._waits_not(node.body, True)
         if isinstance(node, Break):
-            return in_loop
+            return in_loop is not False
         if isinstance(node, Call):
             return node.name in self.straight
         return False
 
     # ------------------------------------------------------------------ blocks
     def block(self, nodes: tuple) -> tuple:
-        """A block whose straight stretches are single nodes; other nodes keep their place."""
+        """A block whose straight stretches are single nodes; other nodes keep their place.
+
+        A `break` in a stretch (outside the stretch's own loops) returns BREAK, and the
+        interpreter leaves its loop.
+        """
         out, stretch = [], []
 
         def close():
-            if len(stretch) == 1 and isinstance(stretch[0], Statement):
+            if len(stretch) == 1 and isinstance(stretch[0], (Statement, Break)):
                 out.append(stretch[0])
             elif stretch:
-                out.append(Straight(self._define(self._code(stretch, False), stretch[0].pos), stretch[0].pos))
+                out.append(Straight(self._define(self._code(stretch, None), stretch[0].pos), stretch[0].pos))
             stretch.clear()
         for node in nodes:
-            if self._node_waits_not(node, False):
+            if self._node_waits_not(node, None):
                 stretch.append(node)
                 continue
             close()
@@ -152,7 +158,7 @@ class Lowering:
         if isinstance(node, While):
             return self._while(node)
         if isinstance(node, Break):
-            return [ast.Break()]
+            return [ast.Break()] if in_loop else [ast.Return(name("BREAK"))]
         return self._call(node)
 
     def _for(self, node: For) -> list:
@@ -187,6 +193,7 @@ def lower_game(game, program: Program):
     """The game with every block lowered (see the module docstring)."""
     lowering = Lowering(program, game.procedures, game.event_triggers)
     program.namespace["fire_events"] = fire_events
+    program.namespace["BREAK"] = BREAK
     block = lowering.block
     event_triggers = tuple(attrs.evolve(t, body=block(t.body), run_now=lowering.whole(t.body) if lowering.fire else None)
                            for t in game.event_triggers)

@@ -167,13 +167,20 @@ class Statement(Node):
 
 @attrs.frozen
 class Straight(Node):
-    """A stretch of effects that never waits, compiled into one function (see compile/blocks.py)."""
+    """A stretch of effects that never waits, compiled into one function (see compile/blocks.py).
+
+    The function returns BREAK when a `break` in it leaves a loop the interpreter is running.
+    """
 
     fn: object = attrs.field(eq=False)
     pos: Position
 
     def run(self, st, frame):
-        self.fn(st, frame.env)
+        if self.fn(st, frame.env) is BREAK:
+            leave_loop(st, self.pos)
+
+
+BREAK = object()
 
 
 @attrs.frozen
@@ -227,10 +234,15 @@ class Break(Node):
     pos: Position
 
     def run(self, st, frame):
-        while st.frames:
-            if st.frames.pop().loop is not None:
-                return
-        raise GameError("'break' outside a loop", self.pos)
+        leave_loop(st, self.pos)
+
+
+def leave_loop(st, pos) -> None:
+    """`break`: drop the frames up to and including the innermost loop's."""
+    while st.frames:
+        if st.frames.pop().loop is not None:
+            return
+    raise GameError("'break' outside a loop", pos)
 
 
 @attrs.frozen
