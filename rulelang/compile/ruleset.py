@@ -138,3 +138,4 @@ class Game:
     report: dict = attrs.field(eq=False)
     display: dict = attrs.field(eq=False)  # zone name -> render(st, env) of a summary line
     names: object = attrs.field(eq=False)  # the Names expressions may use, for rule tests
+    options: dict = attrs.field(eq=False, factory=dict)  # options that never change, made once (engine/effects.py)

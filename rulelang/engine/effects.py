@@ -96,7 +96,7 @@ class Option:
         if self._text is None:
             stored = self._stored
             extra = " (" + ", ".join(f"{k} {pretty(v)}" for k, v in stored.items()) + ")" if stored else ""
-            self._text = pretty(self.value) + extra
+            return pretty(self.value) + extra
         return self._text
 
     def __repr__(self) -> str:
@@ -283,32 +283,46 @@ class Refuse(Node):
         while depth > 0 and st.frames[depth - 1].env is move_env:
             depth -= 1
         del st.frames[depth - 1:]  # the move's frames and the check point after it
-        st.say(f"is refused: {reason}")
+        if not st.quiet:
+            st.say(f"is refused: {reason}")
         st.frames[-1].pc -= 1  # ask again the choice that started the move
 
 
 def options_for(st, values) -> list:
-    """The options offering each value, labelled as players and rule tests name them."""
+    """The options offering each value, labelled as players and rule tests name them.
+
+    An option that reads the same whenever it is offered (a card with nothing stored on it, a
+    player, a text, a number) is made once per game and kept in `game.options`.
+    """
     options = []
     positions = None
+    kept = st.game.options
     for value in values:
         kind = value.__class__
-        if kind is Card or kind is Marker:
-            options.append(Option(value.name, None, value, st.cvars.get(value.id)))
-        elif kind is Player:
-            options.append(Option(value.name, value.name, value))
-        elif value is None:
-            options.append(Option("none", "none", None))
-        elif kind is ZoneRef:
+        if kind is ZoneRef:
             if value.index is not None and value.name in st.row_names:
                 positions = positions or {}
                 label = st.zone_label(value, positions)
             else:
                 label = repr(value)
             options.append(Option(label, label, value))
-        else:
-            options.append(Option(str(value), pretty(value), value))
+            continue
+        stored = st.cvars.get(value.id) if kind is Card or kind is Marker else None
+        if stored is not None or kind is list:
+            options.append(Option(_label(value, kind), None, value, stored))
+            continue
+        option = kept.get((kind, value))
+        if option is None:
+            option = kept[(kind, value)] = Option(_label(value, kind), None, value)
+        options.append(option)
     return options
+
+
+def _label(value, kind) -> str:
+    """How rule tests and logs name an option's value."""
+    if kind is Card or kind is Marker or kind is Player:
+        return value.name
+    return "none" if value is None else str(value)
 
 
 @attrs.frozen
@@ -417,7 +431,8 @@ class ChooseMove(Node):
         """Run the chosen move's body in a fresh scope, then settle before going on."""
         frame.pc += 1
         chooser = self.by(st, frame.env)
-        st.say(f"{chooser.name}: {option.value.label}", actor=False)
+        if not st.quiet:
+            st.say(f"{chooser.name}: {option.value.label}", actor=False)
         start_move(st, option.value, chooser)
 
 
@@ -484,7 +499,8 @@ class ReactionWindow(Node):
         if option.value is None:
             return
         frame.pc += 1
-        st.say(f"{Player(seat).name} reacts: {option.value.label}", actor=False)
+        if not st.quiet:
+            st.say(f"{Player(seat).name} reacts: {option.value.label}", actor=False)
         start_move(st, option.value, Player(seat))
 
 

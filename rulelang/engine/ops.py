@@ -260,7 +260,8 @@ def random_item(st, value):
     if not found:
         raise GameError("random() of an empty collection")
     choice = found[st.rng.below(len(found))]
-    st.say(f"picks at random: {pretty(choice)}", actor=False)
+    if not st.quiet:
+        st.say(f"picks at random: {pretty(choice)}", actor=False)
     return choice
 
 
@@ -349,13 +350,15 @@ def set_attribute(st, owner, attribute: str, op: str, value, pos) -> None:
 
 def reveal(st, value) -> None:
     """Show cards to every player (in the log)."""
-    st.say(f"reveals {pretty(st.items(value))}")
+    if not st.quiet:
+        st.say(f"reveals {pretty(st.items(value))}")
 
 
 def shuffle(st, ref) -> None:
     """Shuffle a zone and say so."""
     st.shuffle(ref)
-    st.say(f"shuffles {pretty(ref)}")
+    if not st.quiet:
+        st.say(f"shuffles {pretty(ref)}")
 
 
 def win(st, who) -> None:

@@ -112,7 +112,8 @@ def apply_action(st: GameState, index: int) -> None:
     if not st.quiet:
         st.say(f"{player.name} chooses {option.text}", seat=decision.seat, actor=False)
     if isinstance(option.value, Anytime):  # the same decision is asked again after the move
-        st.say(f"{player.name}: {option.text}", actor=False)
+        if not st.quiet:
+            st.say(f"{player.name}: {option.text}", actor=False)
         start_move(st, option.value.move, player)
     else:
         decision.node.resume(st, st.frames[decision.frame_index], option)
@@ -169,7 +170,8 @@ def _begin_round(st: GameState) -> None:
     st.stage = "round"
     rounds = st.game.rounds
     if rounds is not None:
-        st.say(f"== round {st.round_number} ==", actor=False)
+        if not st.quiet:
+            st.say(f"== round {st.round_number} ==", actor=False)
         if rounds.setup:
             st.frames.append(Frame(rounds.setup, {"me": Player(0)}))
 
@@ -201,7 +203,8 @@ def _next_seat(st: GameState, seat: int) -> int:
 def _start_turn(st: GameState) -> None:
     st.turn_number += 1
     st.turn_closing = False
-    st.say(f"-- turn {st.turn_number}: {Player(st.current).name} --", actor=False)
+    if not st.quiet:
+        st.say(f"-- turn {st.turn_number}: {Player(st.current).name} --", actor=False)
     st.frames.append(Frame(st.game.turn.body, {"me": Player(st.current)}))
     st.frames.append(Frame(TURN_START, {}))
 
@@ -229,7 +232,8 @@ def settle(st: GameState) -> bool:
     if rounds is not None and remembered(st, ("round end",), rounds.end_reads, rounds.end, {"me": me}):
         st.frames.clear()
         st.stage = "round_end"
-        st.say(f"== round {st.round_number} ends ==", actor=False)
+        if not st.quiet:
+            st.say(f"== round {st.round_number} ends ==", actor=False)
         if rounds.after:
             st.frames.append(Frame(rounds.after, {"me": me}))
         return True

@@ -355,7 +355,8 @@ class GameState:
                 face = low + self.rng.below(sides)
             dice.append(face)
         result = Roll(tuple(dice))
-        self.say(f"rolls {text}: {result!r}")
+        if not self.quiet:
+            self.say(f"rolls {text}: {result!r}")
         return result
 
     def shuffle(self, ref: ZoneRef) -> None:
@@ -463,8 +464,9 @@ class GameState:
         self.loc[marker.id] = ("u", card)
         self.cvars[marker.id] = dict(values)
         self.touch("attach", "cvar")
-        shown = ", ".join(f"{k} {v}" for k, v in values.items())
-        self.say(f"marks {pretty(card)} with a marker ({shown})")
+        if not self.quiet:
+            shown = ", ".join(f"{k} {v}" for k, v in values.items())
+            self.say(f"marks {pretty(card)} with a marker ({shown})")
         return marker
 
     def set_var(self, name: str, value) -> None:
@@ -518,7 +520,8 @@ class GameState:
             return False
         self.move(list(cards), ref, log=False, events=False)
         self.shuffle(ref)
-        self.say(f"shuffles {pretty(source)} into {pretty(ref)}", actor=False)
+        if not self.quiet:
+            self.say(f"shuffles {pretty(source)} into {pretty(ref)}", actor=False)
         return True
 
     def turn_face(self, pieces, face_down: bool) -> None:
@@ -530,7 +533,8 @@ class GameState:
             elif not face_down and piece.id in self.down:
                 self.down.discard(piece.id)
                 self.touch("down")
-                self.say(f"turns up {pretty(piece)}", actor=False)
+                if not self.quiet:
+                    self.say(f"turns up {pretty(piece)}", actor=False)
 
     def finish(self, winners: list, tie: bool = False) -> None:
         """End the game: the given seats win and the others lose, or everybody ties."""
