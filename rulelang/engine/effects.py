@@ -12,6 +12,7 @@ from .memo import remembered
 from .values import Card, Marker, Player, ZoneRef, pretty
 
 MAX_LOOP = 1000
+MAX_KEPT_OPTIONS = 10_000  # options kept per game for reuse (see options_for)
 MAX_FRAMES = 200
 MOVE_KEY = "#move"  # in a move body's env: the move's name
 
@@ -275,7 +276,7 @@ class Refuse(Node):
     pos: Position
 
     def run(self, st, frame):
-        reason = self.reason(st, frame.env)
+        reason = self.reason(st, frame.env) if not st.quiet or st.debug else ""
         depth = next((i for i in range(len(st.frames) - 1, -1, -1) if MOVE_KEY in st.frames[i].env), None)
         if depth is None:
             raise GameError("'refuse' outside a move", self.pos)
@@ -296,16 +297,19 @@ def options_for(st, values) -> list:
     """
     options = []
     positions = None
-    kept = st.game.options
+    kept = st.game.options if len(st.game.options) < MAX_KEPT_OPTIONS else {}
     for value in values:
         kind = value.__class__
         if kind is ZoneRef:
-            if value.index is not None and value.name in st.row_names:
-                positions = positions or {}
-                label = st.zone_label(value, positions)
-            else:
-                label = repr(value)
-            options.append(Option(label, label, value))
+            place = None
+            if value.index is not None and value.name in st.row_names:  # a pile is named by its place
+                positions = positions if positions is not None else {}
+                place = st.places(value, positions)
+            option = kept.get((value, place))
+            if option is None:
+                label = st.zone_label(value, place)
+                option = kept[(value, place)] = Option(label, label, value)
+            options.append(option)
             continue
         stored = st.cvars.get(value.id) if kind is Card or kind is Marker else None
         if stored is not None or kind is list:
@@ -424,8 +428,7 @@ class ChooseMove(Node):
         legal = legal_moves(st, self.moves, chooser)
         if not legal:
             raise GameError(f"{chooser.name} has no legal move", self.pos)
-        options = tuple(Option(m.name, m.label, m) for m in legal)
-        st.ask(Decision(chooser.seat, "choose a move", options, self, len(st.frames) - 1))
+        st.ask(Decision(chooser.seat, "choose a move", move_options(st, legal), self, len(st.frames) - 1))
 
     def resume(self, st, frame, option) -> None:
         """Run the chosen move's body in a fresh scope, then settle before going on."""
@@ -434,6 +437,18 @@ class ChooseMove(Node):
         if not st.quiet:
             st.say(f"{chooser.name}: {option.value.label}", actor=False)
         start_move(st, option.value, chooser)
+
+
+def move_options(st, moves) -> tuple:
+    """The options offering these moves (made once per game)."""
+    kept = st.game.options
+    out = []
+    for move in moves:
+        option = kept.get(move)
+        if option is None:
+            option = kept[move] = Option(move.name, move.label, move)
+        out.append(option)
+    return tuple(out)
 
 
 def legal_moves(st, names, player) -> list:
@@ -485,7 +500,7 @@ class ReactionWindow(Node):
             seat = env["#waiting"][0]
             legal = legal_moves(st, st.game.reactions, st.seats[seat])
             if legal:
-                options = tuple(Option(m.name, m.label, m) for m in legal) + (Option("pass", "pass", None),)
+                options = move_options(st, legal) + (Option("pass", "pass", None),)
                 actor = Player(env["#actor"]).name
                 st.ask(Decision(seat, f"react to {actor}'s move?", options, self, len(st.frames) - 1))
                 return

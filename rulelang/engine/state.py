@@ -204,23 +204,22 @@ class GameState:
             return zone_ref(name, seat)
         return [zone_ref(name, seat, i) for i in range(spec.count)]
 
-    def zone_label(self, ref: ZoneRef, positions: dict | None = None) -> str:
-        """A zone's name for people: a pile of a row is named by its place, `row[0]` first.
-
-        `positions` may carry the places of piles already looked up (pile id -> place), per row.
-        """
+    def zone_label(self, ref: ZoneRef, place: int | None = None) -> str:
+        """A zone's name for people: a pile of a row is named by its place, `row[0]` first."""
         if ref.index is not None and ref.name in self.row_names:
             owner = "" if ref.seat is None else f"P{ref.seat + 1}."
-            if positions is None:
-                return f"{owner}{ref.name}[{self.position_in_row(ref)}]"
-            row = (ref.name, ref.seat)  # equal to the RowRef, and quicker to make
-            if row not in positions:
-                positions[row] = {pile: place for place, pile in enumerate(self.rows[row])}
-            place = positions[row].get(ref)
-            if place is None:
-                raise GameError(f"that pile of {ref.name} is gone (it was emptied)")
-            return f"{owner}{ref.name}[{place}]"
+            return f"{owner}{ref.name}[{self.position_in_row(ref) if place is None else place}]"
         return repr(ref)
+
+    def places(self, ref: ZoneRef, known: dict) -> int:
+        """A pile's place in its row, looking each row up once (`known`: row -> pile -> place)."""
+        row = (ref.name, ref.seat)  # equal to the RowRef, and quicker to make
+        if row not in known:
+            known[row] = {pile: place for place, pile in enumerate(self.rows[row])}
+        place = known[row].get(ref)
+        if place is None:
+            raise GameError(f"that pile of {ref.name} is gone (it was emptied)")
+        return place
 
     def position_in_row(self, ref: ZoneRef) -> int:
         """Where a pile stands in its row, counting from 0."""
