@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import re
 
+import attrs
 from lark import Tree
 
 from ..engine.effects import Choose, ChooseMove, For, If, While
 from ..engine.ops import listing
 from ..engine.ops import namespace as helpers
-from ..errors import Diagnostic, Position, RuleError, RulelangError
-from ..language.loader import YList, YMap
+from ..errors import UNKNOWN, Diagnostic, Position, RuleError, RulelangError
+from ..language.loader import YList, YMap, position_of
 from ..language.names import Names, suggest
 from ..language.schema import effect_form
 from ..language.syntax import parse
@@ -22,7 +23,7 @@ from .callgraph import recursive_functions
 from .codegen import Program
 from .decks import STANDARD_ATTRIBUTES, STANDARD_SIZES, custom_deck, standard_deck
 from .dependencies import Dependencies
-from .expressions import ExpressionCompiler, depends_only_on_printed
+from .expressions import ExpressionCompiler, depends_only_on_printed, numeric
 from .ruleset import (
     EndRule,
     Game,
@@ -97,6 +98,7 @@ class Compiler:
             game_vars=frozenset(self.section("vars")),
             player_vars=frozenset(self.section("player_vars")),
             card_vars=frozenset(self.section("card_vars")),
+            card_defaults=self.plain_values("card_vars"),
             zone_vars=frozenset(self.section("zone_vars")),
             zone_lists=frozenset(n for n, z in zones.items() if z.row or z.count is not None),
             card_props=frozenset(props),
@@ -111,14 +113,16 @@ class Compiler:
         )
         program = Program(self.path, helpers(cards, high))
         self.expressions = ExpressionCompiler(names, program)
+        card_props = {name: self.guard(self.expressions.define_prop, name, text, props.value_pos[name])
+                      for name, text in props.items()}
+        self.remember_facts(cards, constant, card_props)  # constant properties read only printed values
+        names = self.number_names(names, cards, {name: body for name, (_, body, _) in functions_decl.items()})
+        self.expressions = ExpressionCompiler(names, program)
         self.statements = StatementCompiler(self.expressions)
         recursive = recursive_functions({name: body for name, (_, body, _) in functions_decl.items()},
                                         {name: text for name, text in props.items()})
         for name, (params, body, pos) in functions_decl.items():
             self.guard(self.expressions.define_function, name, params, body, pos, name in recursive)
-        card_props = {name: self.guard(self.expressions.define_prop, name, text, props.value_pos[name])
-                      for name, text in props.items()}
-        self.remember_facts(cards, constant, card_props)
         self.dependencies = Dependencies(names, {name: body for name, (_, body, _) in functions_decl.items()},
                                          dict(props))
         moves = self.moves()
@@ -238,6 +242,28 @@ class Compiler:
             if depends_only_on_printed(tree, printed, others):
                 out.add(name)
         return frozenset(out)
+
+    @staticmethod
+    def number_names(names: Names, cards, functions: dict) -> Names:
+        """Names with what is surely a number: card values (printed or computed once) that are
+        numbers on every card, and rule functions whose every result is a number."""
+        facts = frozenset.intersection(*(frozenset(k for k, v in c.facts.items()
+                                                   if isinstance(v, int) and not isinstance(v, bool))
+                                         for c in cards)) if cards else frozenset()
+        names = attrs.evolve(names, numeric_facts=facts)
+        trees = {}
+        for name, text in functions.items():
+            try:
+                trees[name] = parse(text, "start_expr", position_of(text, UNKNOWN))
+            except RuleError:
+                continue  # reported when the function is compiled
+        found: set = set()
+        while True:  # a function may rely on another: grow the set until it stops growing
+            more = {name for name, tree in trees.items() if name not in found and numeric(tree, names)}
+            if not more:
+                return names
+            found |= more
+            names = attrs.evolve(names, numeric_functions=frozenset(found))
 
     def remember_facts(self, cards, constant, card_props) -> None:
         """Each card's printed values and constant properties, computed now, for fast reading."""

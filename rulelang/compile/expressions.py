@@ -311,7 +311,11 @@ class _Builder:
         if kind == "card_prop":
             prop = call(self.program.symbol("prop", attribute), name("st"), scope.me, subject)
             return self._typed(subject, "CARD", prop, general)
-        if kind in ("card_var", "zone_var"):
+        if kind == "card_var":
+            stored = ast.Call(field(field(name("st"), "cvars"), "get"), [field(subject, "id"), name("NOTHING")], [])
+            fast = ast.Call(field(stored, "get"), [key, self.program.constant(names.card_defaults.get(attribute))], [])
+            return self._typed(subject, "CARD", fast, call("card_var", name("st"), subject, key, scope.me))
+        if kind == "zone_var":
             return call(kind, name("st"), subject, key, scope.me)
         if kind == "index":
             return call("zone_index", name("st"), subject, scope.me)
@@ -370,7 +374,8 @@ class _Builder:
         left, right = self.node(left_tree, scope), self.node(right_tree, scope)
         where = self.where(tree.children[1])
         if symbol == "+":
-            if (_numeric(left_tree) and _numeric(right_tree)) or (_listed(left_tree) and _listed(right_tree)):
+            if (numeric(left_tree, self.names) and numeric(right_tree, self.names)) \
+                    or (_listed(left_tree) and _listed(right_tree)):
                 return ast.BinOp(left, ast.Add(), right)
             return call("add", name("st"), left, right, where)
         if symbol == "-":
@@ -487,14 +492,23 @@ def _listed(tree) -> bool:
     return tree.data == "call" and str(tree.children[0]) in LIST_CALLS
 
 
-def _numeric(tree) -> bool:
+def numeric(tree, names: Names) -> bool:
     """True when an expression is surely a number (so `+` needs no checks)."""
     if not isinstance(tree, Tree):
         return False
-    if tree.data == "number" or tree.data == "neg":
-        return tree.data == "number" or _numeric(tree.children[0])
-    if tree.data == "arith":
-        return _numeric(tree.children[0]) and _numeric(tree.children[2])
-    if tree.data == "call":
-        return str(tree.children[0]) in NUMERIC_CALLS
+    kind = tree.data
+    if kind in ("number", "dice"):
+        return True
+    if kind == "neg":
+        return numeric(tree.children[0], names)
+    if kind == "arith":
+        return numeric(tree.children[0], names) and numeric(tree.children[2], names)
+    if kind == "ifelse":
+        return numeric(tree.children[0], names) and numeric(tree.children[2], names)
+    if kind == "attr":
+        attribute = str(tree.children[1])
+        return attribute in names.numeric_facts and _attribute_kind(attribute, names) == "fact"
+    if kind == "call":
+        function = str(tree.children[0])
+        return function in NUMERIC_CALLS or function in names.numeric_functions
     return False

@@ -7,6 +7,8 @@ iterating a collection costs one unit per item from the state's `budget` (see `c
 """
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from ..errors import GameError
 from .values import Card, Marker, Player, Roll, ZoneRef, is_card, pretty
 
@@ -411,6 +413,7 @@ def namespace(cards, max_players: int) -> dict:
     found = globals()
     out = {key: found[key] for key in HELPERS}
     out.update(GameError=GameError, EVALUATION_ERRORS=EVALUATION_ERRORS, CARD=Card, MARKER=Marker, PLAYER=Player,
+               NOTHING=MappingProxyType({}),
                CARDS={card.name: card for card in cards}, SEATS=tuple(Player(s) for s in range(max_players)),
                len=len, any=any, all=all, sum=sum, max=max, min=min)
     return out

@@ -373,7 +373,7 @@ class GameState:
 
         Returns who could see each moved piece before the move, for callers that log later.
         """
-        moving = [p for p in self.items(pieces) if is_card(p)]
+        moving = [p for p in self.items(pieces) if p.__class__ is Card or p.__class__ is Marker]
         if not moving:
             return {}
         before = {p.id: self._seers(p) for p in moving} if not self.quiet else {}
@@ -387,22 +387,33 @@ class GameState:
         watch = events and self.game.event_triggers
         changed = {"loc"} if under else {"loc", key}
         emptied = []
-        loc, down = self.loc, self.down
+        loc, down, zones = self.loc, self.down, self.zones
         for piece in reversed(moving) if where == "top" else moving:
-            if watch and piece.__class__ is Card:
-                self.events.append((piece, self.root(piece)))
-            source = self._detach(piece)
-            if source is None:
-                changed.add("attach")
-            else:
+            pid = piece.id
+            place = loc.get(pid)
+            if place is None:
+                raise GameError(f"{pretty(piece)} is not in the game")
+            if place[0] == "z":  # take it from its zone
+                source = place[1]
+                if watch and piece.__class__ is Card:
+                    self.events.append((piece, source))
+                zones[source].remove(piece)
                 changed.add(source)
                 if source.name in self.row_names:
                     emptied.append(source)
+            else:  # take it from under the card it is attached to
+                if watch and piece.__class__ is Card:
+                    self.events.append((piece, self.root(piece)))
+                siblings = self.under_of[place[1].id]
+                siblings.remove(piece)
+                if not siblings:
+                    del self.under_of[place[1].id]
+                changed.add("attach")
             if under:
-                if ref.id == piece.id:
+                if ref.id == pid:
                     raise GameError(f"cannot put {pretty(piece)} under itself")
                 self.under_of.setdefault(ref.id, []).append(piece)
-                loc[piece.id] = ("u", ref)
+                loc[pid] = ("u", ref)
                 changed.add("attach")
             elif piece.__class__ is Marker:
                 self._forget(piece)
@@ -413,15 +424,16 @@ class GameState:
                     target.insert(0, piece)
                 else:
                     target.append(piece)
-                loc[piece.id] = ("z", key)
-            if self.cvars.pop(piece.id, None) is not None:
+                loc[pid] = ("z", key)
+            if pid in self.cvars:
+                del self.cvars[pid]
                 changed.add("cvar")
-            if (piece.id in down) != bool(face_down):
+            if (pid in down) != bool(face_down):
                 changed.add("down")
                 if face_down:
-                    down.add(piece.id)
+                    down.add(pid)
                 else:
-                    down.discard(piece.id)
+                    down.discard(pid)
         self.touch(*changed)
         if log and not self.quiet:
             self._log_move(moving, before, f"to {self.label(ref)}" if not under else f"under {pretty(ref)}")
@@ -432,20 +444,6 @@ class GameState:
     def label(self, value) -> str:
         """pretty(), with piles of a row named by their place."""
         return self.zone_label(value) if isinstance(value, ZoneRef) else pretty(value)
-
-    def _detach(self, piece):
-        """Take a piece from where it lies; the zone it left, or None when it lay under a card."""
-        place = self.loc.get(piece.id)
-        if place is None:
-            raise GameError(f"{pretty(piece)} is not in the game")
-        if place[0] == "z":
-            self.zones[place[1]].remove(piece)
-            return place[1]
-        siblings = self.under_of[place[1].id]
-        siblings.remove(piece)
-        if not siblings:
-            del self.under_of[place[1].id]
-        return None
 
     def _forget(self, marker) -> None:
         for child in self.under_of.pop(marker.id, []):

@@ -20,12 +20,15 @@ class Names:
     game_vars: frozenset = frozenset()
     player_vars: frozenset = frozenset()
     card_vars: frozenset = frozenset()
+    card_defaults: dict = attrs.field(factory=dict)  # card variable -> its value before anything is stored
     zone_vars: frozenset = frozenset()
     zone_lists: frozenset = frozenset()  # zones that come as a list: rows, and zones with a count
     card_props: frozenset = frozenset()
     constant_props: frozenset = frozenset()  # card props with one value per card for the whole game
     card_attributes: frozenset = frozenset()
     common_attributes: frozenset = frozenset()  # printed attributes every card of the deck has
+    numeric_facts: frozenset = frozenset()  # printed values and constant properties that are numbers on every card
+    numeric_functions: frozenset = frozenset()  # rule functions that always give a number
     card_names: frozenset = frozenset()
     attribute_names: tuple = ()  # the attributes a custom deck lets players name
     functions: dict = attrs.field(factory=dict)  # name -> number of parameters
