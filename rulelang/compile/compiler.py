@@ -351,7 +351,8 @@ class Compiler:
             when = self.cond(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
             body = self.block(item.get("do", YList()), item.value_pos.get("do", item.pos), set(scope))
             out.append(Trigger(str(item.get("name", "trigger")), var, over, when, body, item.pos,
-                               str(item["on"]) if on_event else None, *self.condition_reads(item)))
+                               str(item["on"]) if on_event else None, *self.condition_reads(item),
+                               key=("trigger", len(out))))
         return tuple(out)
 
     def ends(self) -> tuple:
@@ -363,7 +364,7 @@ class Compiler:
             var, over, scope = self.optional_binding(item)
             when = self.cond(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
             winner = self.expr(item.get("winner", "[]"), item.value_pos.get("winner", item.pos), scope)
-            out.append(EndRule(var, over, when, winner, item.pos, *self.condition_reads(item)))
+            out.append(EndRule(var, over, when, winner, item.pos, *self.condition_reads(item), key=("end", len(out))))
         return tuple(out)
 
     def condition_reads(self, item) -> tuple:

@@ -68,6 +68,7 @@ class Trigger:
     over_reads: frozenset | None = None  # what `over` reads
     costly: bool = False  # worth remembering for each binding (it calls functions or loops)
     run_now: object = attrs.field(eq=False, default=None)  # an event trigger's straight body, or None
+    key: tuple = ()  # names it in remembered checks: ("trigger", its place among the triggers)
 
 
 @attrs.frozen
@@ -82,6 +83,7 @@ class EndRule:
     reads: frozenset | None = None  # what `when` reads (see engine/memo.py); None: always check
     over_reads: frozenset | None = None  # what `over` reads
     costly: bool = False  # worth remembering for each binding (it calls functions or loops)
+    key: tuple = ()  # names it in remembered checks: ("end", its place among the end rules)
 
 
 @attrs.frozen

@@ -18,22 +18,27 @@ MOVE_KEY = "#move"  # in a move body's env: the move's name
 
 
 class Frame:
-    """A block being run: its nodes, the next node, its local variables and loop state."""
+    """A block being run: its nodes, the next node, its local variables and loop state.
 
-    __slots__ = ("block", "pc", "env", "loop")
+    A trigger's body runs in a frame that names the trigger and binding (`trigger`), so that
+    the trigger does not fire again for that binding while its body runs.
+    """
 
-    def __init__(self, block, env, loop=None):
+    __slots__ = ("block", "pc", "env", "loop", "trigger")
+
+    def __init__(self, block, env, loop=None, trigger=None):
         self.block = block
         self.pc = 0
         self.env = env
         self.loop = loop
+        self.trigger = trigger
 
     def copy(self, envs: dict) -> "Frame":
         """A copy for a cloned state; frames that shared an env still share the copy."""
         env = envs.get(id(self.env))
         if env is None:
             env = envs[id(self.env)] = dict(self.env)
-        frame = Frame(self.block, env, self.loop.copy() if self.loop else None)
+        frame = Frame(self.block, env, self.loop.copy() if self.loop else None, self.trigger)
         frame.pc = self.pc
         return frame
 

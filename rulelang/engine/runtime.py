@@ -17,7 +17,6 @@ from .values import Player, pretty
 MAX_STEPS_BETWEEN_DECISIONS = 100_000
 MAX_TRIGGER_CHAIN = 200
 TURN_START = (SettlePoint(Position("<engine>", 0, 0)),)  # a check point before each turn
-TRIGGER_KEY = "#trigger"  # in a trigger body's env: which trigger and binding is running
 
 
 def new_game(game, players: int, seed: int, debug: bool = False, prepare=None, quiet: bool = False) -> GameState:
@@ -218,13 +217,13 @@ def settle(st: GameState) -> bool:
     """
     if st.stage != "turn":
         return False
-    running = frozenset(frame.env.get(TRIGGER_KEY) for frame in st.frames)
+    running = frozenset([frame.trigger for frame in st.frames if frame.trigger is not None])
     if st.quiet_check == (st.version, running) and not st.debug:
         return False
     st.budget = st.budget_size
     me = st.seats[st.current]
-    for index, end in enumerate(st.game.ends):
-        env = _first_holding(st, ("end", index), end, me, running)
+    for end in st.game.ends:
+        env = _first_holding(st, end, me, running)
         if env is not None:
             st.finish([p.seat for p in st.items(end.winner(st, env))])
             return True
@@ -238,40 +237,40 @@ def settle(st: GameState) -> bool:
             st.frames.append(Frame(rounds.after, {"me": me}))
         return True
     st.check_capacity()
-    for index, trigger in enumerate(st.game.triggers):
-        env = _first_holding(st, ("trigger", index), trigger, me, running)
+    for trigger in st.game.triggers:
+        env = _first_holding(st, trigger, me, running)
         if env is not None:
-            env[TRIGGER_KEY] = (index, env.get(trigger.var))
             st.trigger_chain += 1
             if st.trigger_chain > MAX_TRIGGER_CHAIN:
                 raise GameError(f"triggers fired {MAX_TRIGGER_CHAIN} times without a decision "
                                 f"(last: '{trigger.name}')", trigger.pos)
-            st.frames.append(Frame(trigger.body, env))
+            st.frames.append(Frame(trigger.body, env, trigger=(trigger.key, env.get(trigger.var))))
             return True
     st.quiet_check = (st.version, running)
     return False
 
 
-def _first_holding(st, which: tuple, rule, me, running):
+def _first_holding(st, rule, me, running):
     """The first binding for which a trigger's or end rule's condition holds, or None.
 
     A rule none of whose bindings held is remembered as quiet until one of their inputs changes.
     """
-    quiet = ("quiet", *which)
+    key = rule.key
+    quiet = ("quiet", key)
     if not st.debug and lookup(st, quiet)[0]:  # a debug game checks every binding's remembered answer
         return None
     if rule.reads is None or rule.over_reads is None:  # chance is involved: check everything, every time
-        return next((env for env in _bindings(st, which, rule, me) if rule.when(st, env)), None)
+        return next((env for env in _bindings(st, rule, me) if rule.when(st, env)), None)
     complete = True
     outer, st.reads = st.reads, set()
     try:
-        for env in _bindings(st, which, rule, me):
+        for env in _bindings(st, rule, me):
             binding = env.get(rule.var)
-            if which[0] == "trigger" and (which[1], binding) in running:
+            if running and (key, binding) in running:
                 complete = False  # running now: not checked, so not known to be quiet
                 continue
             if rule.costly and hashable(binding):
-                held = remembered(st, (*which, binding), rule.reads, rule.when, env)
+                held = remembered(st, (key, binding), rule.reads, rule.when, env)
             else:
                 held = rule.when(st, env)
             if held:
@@ -284,9 +283,9 @@ def _first_holding(st, which: tuple, rule, me, running):
     return None
 
 
-def _bindings(st, which: tuple, rule, me):
+def _bindings(st, rule, me):
     """The environments a trigger or end rule is checked in: one per item of its `for`."""
     if rule.var is None:
         return ({"me": me},)
-    items = remembered(st, (*which, "over"), rule.over_reads, rule.over, {"me": me})
+    items = remembered(st, (rule.key, "over"), rule.over_reads, rule.over, {"me": me})
     return [{"me": me, rule.var: item} for item in items]
