@@ -1,6 +1,7 @@
 """`rulelang test`: run rule tests (`*.test.yaml`)."""
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -17,7 +18,7 @@ def test_command(paths, verbose):
     from rulelang.api import packaged_rulesets
     from rulelang.errors import RuleError
     if not paths:
-        paths = sorted({str(p.parent) for p in packaged_rulesets().values()})
+        paths = sorted({os.path.dirname(p) for p in packaged_rulesets().values()})
     passed = failed = 0
     try:
         files = find_test_files(list(paths))

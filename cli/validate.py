@@ -19,21 +19,19 @@ import click
               help="Processes to play the playouts in.")
 def validate(rulesets, fmt, playouts, seed, workers):
     """Check rule files; exit 0 when all are clean, 1 when any has an error."""
-    import attrs
-
-    from rulelang.analysis.playouts import run_playouts
     from rulelang.api import check, resolve
     found, dynamic = [], {}
     for name in rulesets:
         problems = sorted(check(name), key=lambda d: (d.position.path, d.position.line, d.position.column))
         found += problems
         if playouts and not any(d.severity == "error" for d in problems):
+            from rulelang.analysis.playouts import run_playouts
             dynamic[name] = run_playouts(resolve(name), playouts, seed, workers)
     errors = [d for d in found if d.severity == "error"] + [p for ps in dynamic.values() for p in ps]
     if fmt == "json":
         click.echo(json.dumps({
             "diagnostics": [d.as_json() for d in found],
-            "playouts": {name: [attrs.asdict(p) for p in ps] for name, ps in dynamic.items()},
+            "playouts": {name: [p.as_json() for p in ps] for name, ps in dynamic.items()},
             "errors": len(errors)}, indent=2))
     else:
         for diagnostic in found:

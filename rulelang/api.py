@@ -16,17 +16,25 @@ __all__ = ["check", "load_game", "packaged_rulesets", "resolve"]
 def check(name_or_path: str) -> list[Diagnostic]:
     """All diagnostics of a rule file, errors and warnings; an empty list when it is clean."""
     try:
-        load_game(name_or_path)
+        doc = load_document(name_or_path)
+        compile_document(doc)
     except RuleError as err:
         return err.diagnostics
-    doc = resolve_extends(load_yaml(resolve(name_or_path)), resolve)
     return structure_warnings(doc)
 
 
 def load_game(name_or_path: str) -> Game:
     """Load, check and compile a rule file; raises RuleError with every diagnostic."""
-    path = resolve(name_or_path)
-    doc = resolve_extends(load_yaml(path), resolve)
+    return compile_document(load_document(name_or_path))
+
+
+def load_document(name_or_path: str):
+    """A rule file read as a document with positions, its `extends` resolved."""
+    return resolve_extends(load_yaml(resolve(name_or_path)), resolve)
+
+
+def compile_document(doc) -> Game:
+    """Check and compile a loaded rule file; raises RuleError with every diagnostic."""
     problems = check_shape(doc)
     try:
         game = Compiler(doc).compile()

@@ -2,24 +2,24 @@
 from __future__ import annotations
 
 import os
-from importlib import resources
-from pathlib import Path
 
 from .errors import Position, RuleError
 
-RULESETS_PACKAGE = "rulelang.rulesets"
+
+def shipped_folder(name: str) -> str:
+    """A folder shipped with rulelang (`rulesets`, `grammar`): inside the installed package, or
+    beside it in a source checkout (an editable install maps them from there)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    inside = os.path.join(here, name)
+    return inside if os.path.isdir(inside) else os.path.join(os.path.dirname(here), name)
 
 
-def packaged_rulesets() -> dict[str, Path]:
-    """The rulesets shipped with rulelang, by name."""
-    try:
-        folder = resources.files(RULESETS_PACKAGE)
-        entries = list(folder.iterdir())
-    except (ModuleNotFoundError, FileNotFoundError):
-        folder = Path(__file__).resolve().parent.parent / "rulesets"
-        entries = list(folder.iterdir()) if folder.is_dir() else []
-    return {Path(str(e)).stem: Path(str(e)) for e in entries
-            if str(e).endswith(".yaml") and not str(e).endswith(".test.yaml")}
+def packaged_rulesets() -> dict:
+    """The rulesets shipped with rulelang, by name (name -> path)."""
+    folder = shipped_folder("rulesets")
+    names = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+    return {n[:-len(".yaml")]: os.path.join(folder, n) for n in names
+            if n.endswith(".yaml") and not n.endswith(".test.yaml")}
 
 
 def resolve(name_or_path: str) -> str:

@@ -1,11 +1,12 @@
 """Broken copies of every packaged ruleset are reported at the line that holds the mistake."""
 import re
+from pathlib import Path
 
 import pytest
 
 from rulelang.api import check, packaged_rulesets
 
-RULESETS = sorted(packaged_rulesets().items())
+RULESETS = sorted((name, Path(path)) for name, path in packaged_rulesets().items())
 
 # (what is broken, a pattern that finds a line to break, how to break it, the expected message as a regex)
 BREAKAGES = [

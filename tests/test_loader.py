@@ -73,3 +73,21 @@ def test_missing_file(tmp_path):
 
 def test_huge_file(tmp_path):
     assert "larger than" in error_of(write(tmp_path, "a: " + "x" * 1_100_000 + "\n")).message
+
+
+def test_libyaml_and_pure_python_loaders_build_the_same_document():
+    from rulelang.api import packaged_rulesets
+    from rulelang.language import loader
+
+    def positions(value):
+        if isinstance(value, loader.YMap):
+            return [(k, value.key_pos[k], value.value_pos[k], positions(v)) for k, v in value.items()]
+        if isinstance(value, loader.YList):
+            return [(p, positions(v)) for p, v in zip(value.item_pos, value)]
+        return (value, getattr(value, "pos", None), getattr(value, "offset", None))
+    assert loader._FastLoader is not None
+    for path in packaged_rulesets().values():
+        text = open(path, encoding="utf-8").read()
+        fast = loader._FastLoader(text, path).get_single_data()
+        pure = loader._Loader(text, path).get_single_data()
+        assert positions(fast) == positions(pure)

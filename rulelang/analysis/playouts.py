@@ -28,6 +28,10 @@ class PlayoutProblem:
     kind: str
     message: str
 
+    def as_json(self) -> dict:
+        """The problem as a plain dict for `--format json`."""
+        return attrs.asdict(self)
+
     def describe(self) -> str:
         """One line: which playout, its seed, the decision, and the problem."""
         return (f"{self.kind} in playout {self.game} (seed {self.seed}, after {self.decision} "

@@ -9,6 +9,7 @@ builtins at all: they can reach only the helpers the compiler placed in the name
 from __future__ import annotations
 
 import ast
+import contextlib
 import itertools
 
 LOAD, STORE = ast.Load(), ast.Store()
@@ -49,10 +50,9 @@ class Program:
                                   kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
         function = ast.FunctionDef(name=name, args=arguments, body=body, decorator_list=[], returns=None)
         module = ast.Module(body=[function], type_ignores=[])
-        for node in ast.walk(module):
-            node.lineno = node.end_lineno = line
-            node.col_offset = node.end_col_offset = 0
-        exec(compile(module, self.filename, "exec"), self.namespace)  # noqa: S102 - from ast nodes only
+        with _positions(line):
+            code = compile(module, self.filename, "exec")
+        exec(code, self.namespace)  # noqa: S102 - code built from ast nodes only
         return self.namespace[name]
 
 
@@ -88,3 +88,24 @@ def guarded(body: list, pos: ast.expr) -> list:
         return ast.ExceptHandler(name(kind), "_err", [error])
     return [ast.Try(body, [handler("GameError", "place"), handler("EVALUATION_ERRORS", "evaluation_error")],
                     [], [])]
+
+
+
+POSITIONED = (ast.stmt, ast.expr, ast.excepthandler, ast.arg, ast.keyword)
+
+
+@contextlib.contextmanager
+def _positions(line: int):
+    """While compiling, every generated node stands at the rule's line (compile() wants positions).
+
+    The nodes the compiler builds carry none of their own, so class-level defaults give them
+    all at once, instead of walking thousands of nodes; they are removed again at once.
+    """
+    for kind in POSITIONED:
+        kind.lineno = kind.end_lineno = line
+        kind.col_offset = kind.end_col_offset = 0
+    try:
+        yield
+    finally:
+        for kind in POSITIONED:
+            del kind.lineno, kind.end_lineno, kind.col_offset, kind.end_col_offset

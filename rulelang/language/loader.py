@@ -59,14 +59,10 @@ _Resolver.add_implicit_resolver("tag:yaml.org,2002:null", re.compile(r"^(?:~|nul
                                 ["~", "n", "N", ""])
 
 
-class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
-              yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resolver):
-    """A safe loader that builds YStr/YMap/YList values and refuses aliases and deep nesting."""
+class _Building(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resolver):
+    """Builds YStr/YMap/YList values from parser events, refusing aliases and deep nesting."""
 
-    def __init__(self, stream, path: str):
-        yaml.reader.Reader.__init__(self, stream)
-        yaml.scanner.Scanner.__init__(self)
-        yaml.parser.Parser.__init__(self)
+    def _start(self, path: str):
         yaml.composer.Composer.__init__(self)
         yaml.constructor.SafeConstructor.__init__(self)
         _Resolver.__init__(self)
@@ -145,12 +141,39 @@ class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
                            f"YAML tag {node.tag} is not allowed in rule files")
 
 
-_Loader.add_constructor("tag:yaml.org,2002:map", _Loader.construct_yaml_map)
-_Loader.add_constructor("tag:yaml.org,2002:seq", _Loader.construct_yaml_seq)
-_Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_decimal)
-_Loader.add_constructor(None, _Loader.construct_undefined)
+_Building.add_constructor("tag:yaml.org,2002:map", _Building.construct_yaml_map)
+_Building.add_constructor("tag:yaml.org,2002:seq", _Building.construct_yaml_seq)
+_Building.add_constructor("tag:yaml.org,2002:int", _Building.construct_decimal)
+_Building.add_constructor(None, _Building.construct_undefined)
 for _tag in ("binary", "timestamp", "set", "omap", "pairs", "float"):
-    _Loader.add_constructor(f"tag:yaml.org,2002:{_tag}", _Loader.construct_undefined)
+    _Building.add_constructor(f"tag:yaml.org,2002:{_tag}", _Building.construct_undefined)
+
+
+class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _Building):
+    """The safe loader in pure Python: its error messages are the ones rule files are checked against."""
+
+    def __init__(self, stream, path: str):
+        yaml.reader.Reader.__init__(self, stream)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        self._start(path)
+
+
+try:
+    from yaml.cyaml import CParser
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    _FastLoader = None
+else:
+    class _FastLoader(_Building, CParser):
+        """The same loader on libyaml's parser (several times faster); used first, for valid files.
+
+        Only libyaml's events are used: nodes are composed by `_Building` (in Python), so aliases,
+        anchors and deep nesting are refused exactly as by the pure-Python loader.
+        """
+
+        def __init__(self, stream, path: str):
+            CParser.__init__(self, stream)
+            self._start(path)
 
 
 def read_text(path: str) -> str:
@@ -182,6 +205,16 @@ def load_yaml(path: str, text: str | None = None):
     """Parse a rule file into YMap/YList/YStr values with positions."""
     if text is None:
         text = read_text(path)
+    if _FastLoader is not None:
+        fast = _FastLoader(text, path)
+        try:
+            document = fast.get_single_data()
+        except (yaml.YAMLError, RecursionError):
+            document = None  # the pure-Python loader below says what is wrong, in its words
+        finally:
+            fast.dispose()
+        if isinstance(document, YMap):
+            return document
     loader = None
     try:
         loader = _Loader(text, path)

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import functools
 import os
-from importlib import resources
-from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark import __version__ as lark_version
@@ -15,18 +13,16 @@ from lark.exceptions import (
     UnexpectedToken,
 )
 
+from ..catalog import shipped_folder
 from ..errors import Position, RuleError
 
-GRAMMAR_PACKAGE = "rulelang.grammar"
 GRAMMAR_FILE = "rulelang.lark"
 
 
 def grammar_text() -> str:
     """The grammar's source, from the installed package or the source tree."""
-    try:
-        return resources.files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
-    except (ModuleNotFoundError, FileNotFoundError):
-        return (Path(__file__).resolve().parent.parent.parent / "grammar" / GRAMMAR_FILE).read_text(encoding="utf-8")
+    with open(os.path.join(shipped_folder("grammar"), GRAMMAR_FILE), encoding="utf-8") as handle:
+        return handle.read()
 
 
 @functools.lru_cache(maxsize=1)
