@@ -144,7 +144,7 @@ class Compiler:
         self.check_move_references(moves)
         if self.diagnostics:
             raise RuleError(self.diagnostics)
-        return lower_game(game, program)
+        return lower_game(attrs.evolve(game, refusals=self.statements.refusals), program)
 
     # ------------------------------------------------------------------ declarations
     def deck(self):

@@ -141,3 +141,4 @@ class Game:
     display: dict = attrs.field(eq=False)  # zone name -> render(st, env) of a summary line
     names: object = attrs.field(eq=False)  # the Names expressions may use, for rule tests
     options: dict = attrs.field(eq=False, factory=dict)  # options that never change, made once (engine/effects.py)
+    refusals: bool = False  # some move can be refused (so a choice of a move may come back unchanged)

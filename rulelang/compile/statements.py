@@ -29,6 +29,7 @@ class StatementCompiler:
         self.expressions = expressions
         self.names = expressions.names
         self.program = expressions.program
+        self.refusals = False  # whether a `refuse` was compiled
 
     def compile(self, text, pos, scope: set):
         """Compile a statement into an effect node; names it binds (`let`) join `scope`."""
@@ -39,6 +40,7 @@ class StatementCompiler:
         if tree.data == "call_procedure":
             return self._call(tree, pos, scope)
         if tree.data == "refuse":
+            self.refusals = True
             return Refuse(self.interpolation(str(tree.children[0])[1:-1], pos, scope), pos)
         body = getattr(self, f"_{tree.data}")(tree, pos, scope)
         where = self.program.constant(pos)

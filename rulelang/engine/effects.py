@@ -430,7 +430,7 @@ class ChooseMove(Node):
 
     def run(self, st, frame):
         chooser = self.by(st, frame.env)
-        legal = legal_moves(st, self.moves, chooser)
+        legal = legal_moves(st, self.moves, chooser, remember=st.game.refusals)
         if not legal:
             raise GameError(f"{chooser.name} has no legal move", self.pos)
         st.ask(Decision(chooser.seat, "choose a move", move_options(st, legal), self, len(st.frames) - 1))
@@ -456,10 +456,18 @@ def move_options(st, moves) -> tuple:
     return tuple(out)
 
 
-def legal_moves(st, names, player) -> list:
-    """The moves of `names` that `player` may make now (each answer remembered, see engine/memo.py)."""
+def legal_moves(st, names, player, remember: bool = True) -> list:
+    """The moves of `names` that `player` may make now.
+
+    Answers are remembered (see engine/memo.py) where the same question comes back while
+    nothing changes: any-time moves and reactions (asked at every decision or move), and the
+    moves of a game with refusals (a refused move asks again). A turn's one choice of a move
+    would pay for remembering and never gain.
+    """
     env = {"me": player}
     moves = st.game.moves
+    if not remember:
+        return [move for move in (moves[name] for name in names) if move.legal(st, env)]
     return [move for move in (moves[name] for name in names)
             if remembered(st, ("legal", move.name, player.seat), move.reads, move.legal, env)]
 

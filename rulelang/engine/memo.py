@@ -24,10 +24,8 @@ def lookup(st, key) -> tuple:
         return False, None
     version, inputs, stamps, answer = entry
     if version != st.version:
-        versions = st.versions
-        for part, stamp in zip(inputs, stamps):
-            if versions.get(part, 0) != stamp:
-                return False, None
+        if tuple(map(st.versions.get, inputs)) != stamps:  # a part never changed reads as None
+            return False, None
         st.memo[key] = (st.version, inputs, stamps, answer)  # next time, the quick test suffices
     if st.reads is not None:  # a check that is itself being remembered depends on these too
         st.reads.update(inputs)
@@ -40,8 +38,7 @@ def note(st, key, inputs, answer) -> None:
     if len(memo) >= MAX_REMEMBERED:
         memo.clear()
     inputs = tuple(inputs)
-    versions = st.versions
-    memo[key] = (st.version, inputs, tuple(versions.get(part, 0) for part in inputs), answer)
+    memo[key] = (st.version, inputs, tuple(map(st.versions.get, inputs)), answer)
 
 
 def remembered(st, key, reads, check, env):

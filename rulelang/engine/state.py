@@ -94,6 +94,7 @@ class GameState:
         self.row_names = frozenset(name for name, spec in game.zones.items() if spec.row)
         self.capped = [zone for zone in self.zones if game.zones[zone.name].capacity is not None]
         self.capped_rows = [row for row in self.rows if game.zones[row.name].capacity is not None]
+        self.capacity_stamp = None  # the changes of the capped zones when they were last checked
         home = ZoneRef(game.deck_zone)
         for card in game.cards:
             self.zones[home].append(card)
@@ -607,7 +608,12 @@ class GameState:
                 raise GameError(f"card {card.name} is in {seen.get(card.id, 0)} places")
 
     def check_capacity(self) -> None:
-        """No zone holds more cards than its capacity."""
+        """No zone holds more cards than its capacity (checked again only when one of them changed)."""
+        if not self.capped_rows:
+            stamp = tuple(map(self.versions.get, self.capped))
+            if stamp == self.capacity_stamp:
+                return
+            self.capacity_stamp = stamp
         specs = self.game.zones
         piles = [pile for row in self.capped_rows for pile in self.rows[row]]
         for zone in self.capped + piles:
