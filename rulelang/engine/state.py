@@ -374,6 +374,12 @@ class GameState:
 
         Returns who could see each moved piece before the move, for callers that log later.
         """
+        if pieces.__class__ is Card and where != "under" and ref.__class__ is ZoneRef:
+            before = {} if self.quiet else {pieces.id: self._seers(pieces)}
+            self._move_card(pieces, ref, where, face_down, events)
+            if log and not self.quiet:
+                self._log_move([pieces], before, f"to {self.label(ref)}")
+            return before
         moving = [p for p in self.items(pieces) if p.__class__ is Card or p.__class__ is Marker]
         if not moving:
             return {}
@@ -441,6 +447,45 @@ class GameState:
         for zone in emptied:
             self._drop_if_empty(zone)
         return before
+
+    def _move_card(self, card, ref, where: str, face_down, events: bool) -> None:
+        """`move` of one card into a zone, with nothing to log: the common case, kept short."""
+        key = ref if ref in self.zones else self.zone_key(ref)
+        pid = card.id
+        place = self.loc.get(pid)
+        if place is None:
+            raise GameError(f"{pretty(card)} is not in the game")
+        if place[0] == "z":
+            source = place[1]
+            if events and self.game.event_triggers:
+                self.events.append((card, source))
+            self.zones[source].remove(card)
+        else:
+            source = "attach"
+            if events and self.game.event_triggers:
+                self.events.append((card, self.root(card)))
+            siblings = self.under_of[place[1].id]
+            siblings.remove(card)
+            if not siblings:
+                del self.under_of[place[1].id]
+        if where == "top":
+            self.zones[key].insert(0, card)
+        else:
+            self.zones[key].append(card)
+        self.loc[pid] = ("z", key)
+        changed = ["loc", key, source]
+        if pid in self.cvars:
+            del self.cvars[pid]
+            changed.append("cvar")
+        if (pid in self.down) != bool(face_down):
+            changed.append("down")
+            if face_down:
+                self.down.add(pid)
+            else:
+                self.down.discard(pid)
+        self.touch(*changed)
+        if source != "attach" and source.name in self.row_names:
+            self._drop_if_empty(source)
 
     def label(self, value) -> str:
         """pretty(), with piles of a row named by their place."""
