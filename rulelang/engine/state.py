@@ -21,7 +21,6 @@ from .values import (
     ZoneRef,
     is_card,
     pretty,
-    zone_ref,
 )
 
 MAX_DRAW = 1000
@@ -92,6 +91,10 @@ class GameState:
                 for index in indexes:
                     self.zones[ZoneRef(name, seat, index)] = []
         self.row_names = frozenset(name for name, spec in game.zones.items() if spec.row)
+        self.families = {(name, seat): RowRef(name, seat) if spec.row else ZoneRef(name, seat) if spec.count is None
+                         else tuple(ZoneRef(name, seat, i) for i in range(spec.count))
+                         for name, spec in game.zones.items()
+                         for seat in (range(players) if spec.per_player else (None,))}
         self.capped = [zone for zone in self.zones if game.zones[zone.name].capacity is not None]
         self.capped_rows = [row for row in self.rows if game.zones[row.name].capacity is not None]
         self.capacity_stamp = None  # the changes of the capped zones when they were last checked
@@ -197,13 +200,8 @@ class GameState:
         return ref
 
     def zone_family(self, name: str, seat: int | None):
-        """A zone, or the list of zones of a zone declared with a count."""
-        spec = self.game.zones[name]
-        if spec.row:
-            return RowRef(name, seat)
-        if spec.count is None:
-            return zone_ref(name, seat)
-        return [zone_ref(name, seat, i) for i in range(spec.count)]
+        """A zone, a row of piles, or the zones (a tuple) of a zone declared with a count."""
+        return self.families[(name, seat)]
 
     def zone_label(self, ref: ZoneRef, place: int | None = None) -> str:
         """A zone's name for people: a pile of a row is named by its place, `row[0]` first."""

@@ -1,7 +1,6 @@
 """The values a game is made of: cards, markers, players, zone references and dice rolls."""
 from __future__ import annotations
 
-import functools
 from typing import NamedTuple
 
 import attrs
@@ -83,12 +82,6 @@ class ZoneRef(NamedTuple):
     def pretty(self) -> str:
         """How a zone is named in logs."""
         return repr(self)
-
-
-@functools.lru_cache(maxsize=4096)
-def zone_ref(name: str, seat: int | None = None, index: int | None = None) -> "ZoneRef":
-    """A shared ZoneRef for these parts (zone references are made very often during play)."""
-    return ZoneRef(name, seat, index)
 
 
 class RowRef(NamedTuple):
