@@ -472,10 +472,10 @@ def legal_moves(st, names, player, remember: bool = True) -> list:
             if remembered(st, ("legal", move.name, player.seat), move.reads, move.legal, env)]
 
 
-def start_move(st, move, player) -> None:
+def start_move(st, move, player, reaction: bool = False) -> None:
     """Push a move's body, and after it a check point (and a reaction window, if declared)."""
     after = _AFTER_MOVE_WITH_REACTIONS if st.game.reactions else _AFTER_MOVE
-    st.frames.append(Frame(after, {"#actor": player.seat}))
+    st.frames.append(Frame(after, {"#actor": player.seat, "#reaction": reaction}))
     st.frames.append(Frame(move.body, {"me": player, MOVE_KEY: move.name}))
 
 
@@ -494,8 +494,10 @@ class SettlePoint(Node):
 class ReactionWindow(Node):
     """After a move, each other player in turn may answer with a reaction move, or pass.
 
-    A reaction closes this window and opens a new one after it, so reactions go back and
-    forth until every player asked has passed. A seat with no legal reaction is not asked.
+    A reaction closes this window and opens a new one after it, in which the player who just
+    reacted is asked first (they may chain another reaction at once), then every other player in
+    seat order, the one who made the first move included; so reactions go back and forth until
+    every player asked has passed in a row. A seat with no legal reaction is not asked.
     """
 
     pos: Position
@@ -508,7 +510,8 @@ class ReactionWindow(Node):
             return
         if "#waiting" not in env:
             actor = env["#actor"]
-            env["#waiting"] = [(actor + i) % st.n for i in range(1, st.n)]
+            first = 0 if env.get("#reaction") else 1  # after a reaction, its player may chain one
+            env["#waiting"] = [(actor + i) % st.n for i in range(first, st.n)]
         while env["#waiting"]:
             seat = env["#waiting"][0]
             legal = legal_moves(st, st.game.reactions, st.seats[seat])
@@ -529,7 +532,7 @@ class ReactionWindow(Node):
         frame.pc += 1
         if not st.quiet:
             st.say(f"{Player(seat).name} reacts: {option.value.label}", actor=False)
-        start_move(st, option.value, Player(seat))
+        start_move(st, option.value, Player(seat), reaction=True)
 
 
 _ENGINE = Position("<engine>", 0, 0)
