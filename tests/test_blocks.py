@@ -6,6 +6,7 @@ import pytest
 from rulelang.api import load_game
 from rulelang.engine.effects import Straight
 from rulelang.engine.runtime import apply_action, new_game
+from rulelang.engine.values import ZoneRef
 from rulelang.errors import GameError
 
 BASE = """
@@ -125,3 +126,44 @@ def test_a_break_in_a_stretch_leaves_the_loop_the_interpreter_runs(tmp_path):
     for _ in range(2):
         apply_action(st, 0)
     assert (st.vars["n"], st.vars["seen"]) == (2, 2)
+
+
+WAITING_TRIGGER = """
+    - name: a card laid on the pile makes its player choose whether to count it
+      on: moved
+      when: "card.zone == pile"
+      do:
+        - choose: yes
+          from: "[true, false]"
+        - if: "yes"
+          then: ["set n += 1"]
+"""
+
+
+def test_each_drawn_card_sets_off_its_triggers_before_the_next_is_drawn(tmp_path):
+    game = game_from(tmp_path, """
+        - draw 3 from draw to pile
+        - set seen = n
+    """, """
+        - name: count the pile as each card arrives
+          on: moved
+          when: "card.zone == pile"
+          do: ["set n += count(pile)"]
+    """)
+    assert game.events_at_once
+    st = new_game(game, 2, 1)
+    assert st.vars["n"] == 1 + 2 + 3  # with triggers after the whole draw it would be 3 + 3 + 3
+
+
+def test_triggers_that_wait_still_run_between_the_cards_of_a_draw(tmp_path):
+    game = game_from(tmp_path, """
+        - draw 2 from draw to pile
+        - set seen = 1
+    """, WAITING_TRIGGER)
+    assert not game.events_at_once
+    st = new_game(game, 2, 1)
+    assert st.pending.labels() == ["True", "False"] and len(st.zones[ZoneRef("pile")]) == 1
+    apply_action(st, 0)
+    assert len(st.zones[ZoneRef("pile")]) == 2 and st.vars["seen"] == 0
+    apply_action(st, 0)
+    assert st.vars["n"] == 2 and st.vars["seen"] == 1

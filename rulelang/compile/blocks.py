@@ -202,6 +202,7 @@ def lower_game(game, program: Program):
         rounds = attrs.evolve(rounds, setup=block(rounds.setup), after=block(rounds.after))
     return attrs.evolve(
         game,
+        events_at_once=bool(lowering.fire),
         setup=block(game.setup),
         turn=attrs.evolve(game.turn, body=block(game.turn.body), after=block(game.turn.after)),
         rounds=rounds,

@@ -142,3 +142,4 @@ class Game:
     names: object = attrs.field(eq=False)  # the Names expressions may use, for rule tests
     options: dict = attrs.field(eq=False, factory=dict)  # options that never change, made once (engine/effects.py)
     refusals: bool = False  # some move can be refused (so a choice of a move may come back unchanged)
+    events_at_once: bool = False  # every `on: moved` trigger's body never waits: they run at once

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import re
 
-from ..engine.effects import Break, Call, Refuse, Statement
+from ..engine.effects import Break, Call, Draw, Refuse, Statement
 from ..errors import RuleError
 from ..language.kinds import check_kinds
 from ..language.names import suggest
@@ -44,8 +44,10 @@ class StatementCompiler:
             return Refuse(self.interpolation(str(tree.children[0])[1:-1], pos, scope), pos)
         body = getattr(self, f"_{tree.data}")(tree, pos, scope)
         where = self.program.constant(pos)
-        return Statement(self.program.define(self.program.fresh("s"), ["st", "env"], guarded(body, where),
-                                             pos.line), pos, moves=tree.data in MOVING, ends=tree.data in ENDING)
+        fn = self.program.define(self.program.fresh("s"), ["st", "env"], guarded(body, where), pos.line)
+        if tree.data == "draw":
+            return Draw(fn, pos, moves=True, parts=self._draw_parts(tree, pos, scope))
+        return Statement(fn, pos, moves=tree.data in MOVING, ends=tree.data in ENDING)
 
     def _call(self, tree, pos, scope):
         procedure = str(tree.children[0])
@@ -99,6 +101,12 @@ class StatementCompiler:
         source = self._zone(tree.children[1], pos, scope, "'draw ... from'")
         target = self._zone(tree.children[2], pos, scope, "'draw ... to'")
         return self._do(method(name("st"), "draw", count, source, target))
+
+    def _draw_parts(self, tree, pos, scope):
+        """`f(st, env) -> (count, source, target)` of a draw, for drawing one card at a time."""
+        parts = self._draw(tree, pos, scope)[0].value.args  # the count, source and target of st.draw(...)
+        body = guarded([ast.Return(ast.Tuple(parts, LOAD))], self.program.constant(pos))
+        return self.program.define(self.program.fresh("d"), ["st", "env"], body, pos.line)
 
     def _shuffle(self, tree, pos, scope):
         return self._do(call("shuffle", name("st"), self._zone(tree.children[0], pos, scope, "'shuffle'")))

@@ -172,6 +172,55 @@ class Statement(Node):
 
 
 @attrs.frozen
+class Draw(Statement):
+    """`draw N from A to B`. In a game whose `on: moved` triggers may wait for a decision, it
+    draws one card per step, so that each card's triggers run before the next card is drawn;
+    otherwise `GameState.draw` runs those triggers between the cards itself."""
+
+    parts: object = attrs.field(eq=False, default=None)  # (st, env) -> (count, source, target)
+
+    def run(self, st, frame):
+        if st.fire_now is not None or not st.game.event_triggers:
+            self.fn(st, frame.env)
+            return
+        count, source, target = self.parts(st, frame.env)
+        if count > 0:
+            st.frames.append(Frame(_DRAW_ONE, frame.env, DrawLoop(count, source, target)))
+
+
+class DrawLoop:
+    """The cards a `draw` has still to take, one per step (see Draw)."""
+
+    __slots__ = ("left", "source", "target")
+
+    def __init__(self, left, source, target):
+        self.left, self.source, self.target = left, source, target
+
+    def copy(self):
+        return DrawLoop(self.left, self.source, self.target)
+
+    def take(self, st) -> None:
+        """Draw one card; none is left when the source (and its refill) is empty."""
+        self.left -= 1
+        if st.draw(1, self.source, self.target) == 0:
+            self.left = 0
+
+    def again(self, st, env) -> bool:
+        """True while cards are left to draw."""
+        return self.left > 0
+
+
+@attrs.frozen
+class DrawOne(Node):
+    """One step of a Draw."""
+
+    pos: Position
+
+    def run(self, st, frame):
+        frame.loop.take(st)
+
+
+@attrs.frozen
 class Straight(Node):
     """A stretch of effects that never waits, compiled into one function (see compile/blocks.py).
 
@@ -246,7 +295,8 @@ class Break(Node):
 def leave_loop(st, pos) -> None:
     """`break`: drop the frames up to and including the innermost loop's."""
     while st.frames:
-        if st.frames.pop().loop is not None:
+        loop = st.frames.pop().loop
+        if loop is not None and not isinstance(loop, DrawLoop):  # a draw is not a loop to break
             return
     raise GameError("'break' outside a loop", pos)
 
@@ -536,5 +586,6 @@ class ReactionWindow(Node):
 
 
 _ENGINE = Position("<engine>", 0, 0)
+_DRAW_ONE = (DrawOne(_ENGINE),)
 _AFTER_MOVE = (SettlePoint(_ENGINE),)
 _AFTER_MOVE_WITH_REACTIONS = (SettlePoint(_ENGINE), ReactionWindow(_ENGINE))

@@ -29,6 +29,7 @@ def new_game(game, players: int, seed: int, debug: bool = False, prepare=None, q
     st = GameState(game, players, seed)
     st.debug = debug
     st.quiet = quiet
+    st.fire_now = fire_events if game.events_at_once else None
     if prepare is not None:
         prepare(st)
     advance(st)

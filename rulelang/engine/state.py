@@ -66,6 +66,7 @@ class GameState:
         self.log: list[tuple] = []
         self.quiet = False  # True: no log text is made (simulations and bots' playouts)
         self.debug = False  # True: every step is checked (conservation, remembered answers)
+        self.fire_now = None  # runs `on: moved` triggers at once, when all their bodies never wait
         self.events: list[tuple] = []  # (card, origin zone) of moves not yet seen by `on: moved` triggers
         self.actions = 0
         self.depth = 0  # rule functions on a call cycle, nested now
@@ -533,10 +534,14 @@ class GameState:
         self.touch("cvar")
 
     def draw(self, count: int, source: ZoneRef, target: ZoneRef) -> int:
-        """Move up to `count` cards one at a time from the top of `source`, refilling it."""
+        """Move up to `count` cards one at a time from the top of `source`, refilling it.
+
+        `on: moved` triggers that can run at once (`fire_now`) run after each card, before the
+        next is drawn; the draw still takes `count` cards from the source.
+        """
         if count > MAX_DRAW:
             raise GameError(f"cannot draw {count} cards at once (at most {MAX_DRAW})")
-        drawn, before = [], {}
+        drawn, before, total = [], {}, 0
         for _ in range(max(count, 0)):
             key = self.zone_key(source)
             if not self.zones[key] and not self._refill(source):
@@ -544,9 +549,19 @@ class GameState:
             card = self.zones[key][0]
             before.update(self.move(card, target, "bottom", log=False))
             drawn.append(card)
+            total += 1
+            if self.events and self.fire_now is not None:
+                self._log_draw(drawn, before, source, target)  # what was drawn so far, before what it sets off
+                drawn, before = [], {}
+                self.fire_now(self)
+                if self.result is not None:
+                    break
+        self._log_draw(drawn, before, source, target)
+        return total
+
+    def _log_draw(self, drawn: list, before: dict, source, target) -> None:
         if drawn and not self.quiet:
             self._log_move(drawn, before, f"from {self.label(source)} to {self.label(target)}", verb="draws")
-        return len(drawn)
 
     def _refill(self, ref: ZoneRef) -> bool:
         spec = self.game.zones[ref.name]
