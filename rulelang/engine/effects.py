@@ -366,7 +366,11 @@ def options_for(st, values) -> list:
                 option = kept[(value, place)] = Option(label, label, value)
             options.append(option)
             continue
-        stored = st.cvars.get(value.id) if kind is Card or kind is Marker else None
+        if kind is Marker:
+            label = st.marker_label(value)
+            options.append(Option(label, label, value))
+            continue
+        stored = st.cvars.get(value.id) if kind is Card else None
         if stored is not None or kind is list:
             options.append(Option(_label(value, kind), None, value, stored))
             continue
@@ -374,7 +378,22 @@ def options_for(st, values) -> list:
         if option is None:
             option = kept[(kind, value)] = Option(_label(value, kind), None, value)
         options.append(option)
-    return options
+    return _numbered(options)
+
+
+def _numbered(options: list) -> list:
+    """Options whose labels repeat (two markers alike) are told apart: `dmg 4 on QH (2)`."""
+    labels = [o.label for o in options]
+    if len(set(labels)) == len(labels):
+        return options
+    seen: dict = {}
+    out = []
+    for option in options:
+        seen[option.label] = seen.get(option.label, 0) + 1
+        if seen[option.label] > 1:
+            option = Option(f"{option.label} ({seen[option.label]})", option._text, option.value, option._stored)
+        out.append(option)
+    return out
 
 
 def _label(value, kind) -> str:

@@ -383,6 +383,7 @@ class GameState:
         if not moving:
             return {}
         before = {p.id: self._seers(p) for p in moving} if not self.quiet else {}
+        markers = {p.id: self.marker_label(p) for p in moving if p.__class__ is Marker} if not self.quiet else {}
         under = where == "under"
         if under:
             if not is_card(ref):
@@ -442,7 +443,7 @@ class GameState:
                     down.discard(pid)
         self.touch(*changed)
         if log and not self.quiet:
-            self._log_move(moving, before, f"to {self.label(ref)}" if not under else f"under {pretty(ref)}")
+            self._log_move(moving, before, f"to {self.label(ref)}" if not under else f"under {pretty(ref)}", markers)
         for zone in emptied:
             self._drop_if_empty(zone)
         return before
@@ -485,6 +486,13 @@ class GameState:
         self.touch(*changed)
         if source != "attach" and source.name in self.row_names:
             self._drop_if_empty(source)
+
+    def marker_label(self, marker) -> str:
+        """How players and rule tests name a marker: its values and the card it lies on (`dmg 4 on QH`)."""
+        stored = self.cvars.get(marker.id) or {}
+        values = ", ".join(f"{k} {pretty(v)}" for k, v in stored.items()) or "marker"
+        place = self.loc.get(marker.id)
+        return f"{values} on {place[1].name}" if place is not None and place[0] == "u" else values
 
     def label(self, value) -> str:
         """pretty(), with piles of a row named by their place."""
@@ -629,11 +637,12 @@ class GameState:
             return frozenset(range(self.n))
         return frozenset(s for s in range(self.n) if self.visible_to(piece, s))
 
-    def _log_move(self, moving, before, where_to, verb: str = "moves") -> None:
+    def _log_move(self, moving, before, where_to, markers=None, verb: str = "moves") -> None:
         everyone = frozenset(range(self.n))
         seen = {p.id: before[p.id] | self._seers_after(p) for p in moving}
         if all(seen[p.id] == everyone for p in moving):
-            self.say(f"{verb} {pretty(moving)} {where_to}")
+            names = ", ".join((markers or {}).get(p.id) or pretty(p) for p in moving)
+            self.say(f"{verb} {names} {where_to}")
             return
         self.say(f"{verb} {len(moving)} card{'s' if len(moving) != 1 else ''} {where_to}")
         for seat in range(self.n):
