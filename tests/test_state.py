@@ -36,6 +36,21 @@ def test_cards_under_a_card_travel_with_it_and_keep_their_values(st):
     assert st.attribute(five, "zone", {}) == ZoneRef("infirmary", 0)
 
 
+def test_attachments_at_any_depth_belong_to_their_root(st):
+    king, jack, ace, five = (card(st, n) for n in ("KS", "JS", "AS", "5C"))
+    st.move(king, ZoneRef("active", 0))
+    st.move(jack, king, "under")
+    st.move(ace, jack, "under")  # attached to a card that is itself attached
+    st.move(five, king, "under")
+    assert st.under(king) == [jack, five]
+    assert st.attached(king) == [jack, ace, five]  # depth first, in the order they were attached
+    assert st.attribute(ace, "zone", None) == ZoneRef("active", 0)
+    assert st.attribute(ace, "owner", None) == st.seats[0]
+    st.move(king, ZoneRef("trophies", 1))
+    assert st.attached(king) == [jack, ace, five]  # they travel with their root
+    assert st.attribute(ace, "owner", None) == st.seats[1]
+
+
 def test_a_marker_lives_under_a_card_and_vanishes_elsewhere(st):
     queen = card(st, "QS")
     st.move(queen, ZoneRef("active", 0))

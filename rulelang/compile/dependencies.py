@@ -77,7 +77,7 @@ class Dependencies:
             function = str(tree.children[0])
             if function == "random":
                 return False
-            if function == "under":
+            if function in ("under", "attached"):
                 found.add("attach")
             elif function == "attr":
                 found.add("cvar")

@@ -31,7 +31,7 @@ PURE_FORMS = {"number", "string", "true", "false", "none", "list_", "neg", "not_
 COMPARISONS = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE}
 ARITHMETIC = {"//": "divide", "%": "modulo", "*": "multiply"}
 NUMERIC_CALLS = {"count", "sum", "abs"}
-LIST_CALLS = {"under", "select", "cards", "clockwise"}  # each returns a new list no longer than its input
+LIST_CALLS = {"under", "attached", "select", "cards", "clockwise"}  # each returns a new list no longer than its input
 
 
 def depends_only_on_printed(tree, printed: frozenset, others: frozenset) -> bool:
@@ -76,7 +76,8 @@ BUILTINS = {
     "cards": Builtin("as_list", 1, 1, "one collection: its items as a list (for logs)"),
     "first": Builtin("first", 1, 1, "one collection (its top item)"),
     "last": Builtin("last", 1, 1, "one collection (its bottom item)"),
-    "under": Builtin("under", 1, 1, "one card"),
+    "under": Builtin("under", 1, 1, "one card: what lies directly under it"),
+    "attached": Builtin("attached", 1, 1, "one card: everything attached to it, at any depth"),
     "other": Builtin("other", 1, 1, "one player (in a two-player game)"),
     "next": Builtin("following", 1, 1, "one player"),
     "abs": Builtin("absolute", 1, 1, "one number"),

@@ -256,6 +256,11 @@ def under(st, card) -> list:
     return st.under(card)
 
 
+def attached(st, card) -> list:
+    """The pieces attached to a card at any depth."""
+    return st.attached(card)
+
+
 def random_item(st, value):
     """One item picked with the game's chance."""
     found = st.items(value)
@@ -402,7 +407,7 @@ def listing(collection):
 # ---------------------------------------------------------------- what generated code sees
 HELPERS = ("over_budget", "charge", "iterate", "enter", "count", "total", "any_item", "all_items", "first", "last",
            "at", "highest", "lowest", "as_list", "index", "add", "multiply", "divide", "modulo", "collected",
-           "card_fact", "card_var", "card_zone", "card_owner", "zone_var", "zone_index", "player_var", "player_zone", "attribute", "other", "following", "absolute", "under",
+           "card_fact", "card_var", "card_zone", "card_owner", "zone_var", "zone_index", "player_var", "player_zone", "attribute", "other", "following", "absolute", "under", "attached",
            "random_item", "attr", "clockwise", "players", "stored", "zone", "place", "evaluation_error",
            "combine", "number", "set_attribute", "reveal", "shuffle", "win", "lose", "pretty", "listed",
            "loop_error", "nest")

@@ -258,6 +258,19 @@ class GameState:
             raise GameError(f"under() needs a card, got {pretty(card)}")
         return list(self.under_of.get(card.id, ()))
 
+    def attached(self, card) -> list:
+        """Every piece attached to a card at any depth: each piece, then what lies under it, in order."""
+        if not is_card(card):
+            raise GameError(f"attached() needs a card, got {pretty(card)}")
+        out, stack = [], list(reversed(self.under_of.get(card.id, ())))
+        while stack:
+            piece = stack.pop()
+            out.append(piece)
+            stack.extend(reversed(self.under_of.get(piece.id, ())))
+            if len(out) > len(self.loc):
+                raise GameError("cards attached in a loop")
+        return out
+
     def root(self, piece) -> tuple:
         """The zone key that holds a piece, following attachments up to the card in a zone."""
         place = self.loc.get(piece.id)
