@@ -186,7 +186,8 @@ class Compiler:
                 count = None
             zones[name] = ZoneSpec(name, bool(body.get("per_player", False)), str(body.get("visibility", "public")),
                                    body.get("capacity"), body.get("refill"), bool(body.get("keep_face_up", False)),
-                                   count, bool(body.get("row", False)), pos)
+                                   count, bool(body.get("row", False)), pos,
+                                   down_seen_by_owner=body.get("face_down", "owner") != "hidden")
             if count is not None and body.get("row"):
                 self.error(body.value_pos["row"], "a zone is either a row (row: true) or has a count, not both")
         for spec in zones.values():

@@ -11,8 +11,9 @@ class ZoneSpec:
     """A zone declared by a rule file: shared or one per player, with its visibility.
 
     Visibility is `hidden` (nobody sees the cards, everybody sees the count), `owner` (the
-    owning player sees them) or `public`. `capacity` is checked whenever the game waits for a
-    decision; `refill` names the zone shuffled in when a draw finds this one empty.
+    owning player sees them) or `public`. A face-down card is seen only by the zone's owner,
+    or by nobody when `face_down` is `hidden`. `capacity` is checked whenever the game waits
+    for a decision; `refill` names the zone shuffled in when a draw finds this one empty.
     """
 
     name: str
@@ -24,6 +25,7 @@ class ZoneSpec:
     count: int | None
     row: bool
     pos: Position
+    down_seen_by_owner: bool = True  # `face_down: owner` (the default) or `face_down: hidden`
 
 
 @attrs.frozen

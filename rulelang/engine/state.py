@@ -339,12 +339,12 @@ class GameState:
         """Whether the player in `seat` may see which card this is."""
         zone = self.root(piece)
         owner = zone.seat
-        visibility = self.game.zones[zone.name].visibility
-        if visibility == "hidden":
+        spec = self.game.zones[zone.name]
+        if spec.visibility == "hidden":
             return False
         if piece.id in self.down or self._root_card(piece).id in self.down:
-            return owner == seat
-        return visibility == "public" or owner == seat
+            return owner == seat and spec.down_seen_by_owner
+        return spec.visibility == "public" or owner == seat
 
     def _root_card(self, piece):
         place = self.loc.get(piece.id)

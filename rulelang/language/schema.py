@@ -22,7 +22,7 @@ DECK = {"standard": (NUMBER, False), "cards": (SEQUENCE, False), "attributes": (
         "start": (TEXT, True)}
 ZONE = {"per_player": (FLAG, False), "visibility": (TEXT, True), "capacity": (NUMBER, False),
         "refill": (TEXT, False), "keep_face_up": (FLAG, False), "count": (NUMBER, False),
-        "row": (FLAG, False)}
+        "row": (FLAG, False), "face_down": (TEXT, False)}
 REACTIONS = {"moves": (SEQUENCE, True)}
 TURN = {"first": (EXPR, False), "do": (EFFECTS, True), "after": (EFFECTS, False), "skip": (EXPR, False),
         "next": (EXPR, False)}
@@ -34,6 +34,7 @@ EVENTS = ("moved",)
 END = {"rule": (TEXT, False), "for": (EXPR, False), "when": (EXPR, True), "winner": (EXPR, True)}
 RESULTS = {"score": (EXPR, False), "report": (MAPPING, False)}
 VISIBILITIES = ("hidden", "owner", "public")
+FACE_DOWN = ("owner", "hidden")  # who sees a face-down card in the zone
 
 EFFECT_FORMS = {
     "if": {"if": (EXPR, True), "then": (EFFECTS, True), "else": (EFFECTS, False)},
@@ -65,6 +66,9 @@ def check_shape(doc: YMap) -> list[Diagnostic]:
                 if section == "zones" and body.get("visibility") not in VISIBILITIES and "visibility" in body:
                     out.append(Diagnostic(body.value_pos["visibility"],
                                           f"visibility must be one of {', '.join(VISIBILITIES)}"))
+                if section == "zones" and "face_down" in body and body["face_down"] not in FACE_DOWN:
+                    out.append(Diagnostic(body.value_pos["face_down"],
+                                          f"face_down must be one of {', '.join(FACE_DOWN)}"))
     for section, table in (("triggers", TRIGGER), ("end", END)):
         if isinstance(doc.get(section), YList):
             for item, where in zip(doc[section], doc[section].item_pos):
