@@ -167,3 +167,42 @@ def test_triggers_that_wait_still_run_between_the_cards_of_a_draw(tmp_path):
     assert len(st.zones[ZoneRef("pile")]) == 2 and st.vars["seen"] == 0
     apply_action(st, 0)
     assert st.vars["n"] == 2 and st.vars["seen"] == 1
+
+
+CREDIT = """
+name: Credit
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: public}
+  pile: {per_player: true, visibility: public}
+vars: {n: 0}
+procedures:
+  "give()":
+    - move first(draw) to me.pile
+turn:
+  first: P1
+  do:
+    - call give()
+    - call give() as P2
+    - call give() as 'the dealer'
+    - choose: c
+      from: draw
+triggers:
+  - name: a pile of three
+    for: p in players
+    when: "count(p.pile) == 2"
+    do: ["move first(draw) to p.pile"]
+end: []
+"""
+
+
+def test_effects_are_credited_to_whom_they_belong(tmp_path):
+    path = tmp_path / "credit.yaml"
+    path.write_text(CREDIT)
+    st = new_game(load_game(str(path)), 2, 1)
+    lines = [text for _, text in st.log]
+    assert lines[1:] == ["P1 moves A♣ to P1.pile",             # me: the turn's player
+                         "P2 moves 2♣ to P2.pile",             # `as P2`: me is P2, and P2 acts
+                         "the dealer moves 3♣ to P1.pile",     # `as 'text'`: me stays P1, the text acts
+                         "a pile of three: moves 4♣ to P1.pile"]  # a trigger's effects are the trigger's

@@ -72,6 +72,11 @@ class Trigger:
     run_now: object = attrs.field(eq=False, default=None)  # an event trigger's straight body, or None
     key: tuple = ()  # names it in remembered checks: ("trigger", its place among the triggers)
 
+    @property
+    def credit(self) -> str:
+        """How the log credits the trigger's effects: `a face card is defeated: moves ...`."""
+        return f"{self.name}:"
+
 
 @attrs.frozen
 class EndRule:

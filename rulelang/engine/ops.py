@@ -10,6 +10,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ..errors import GameError
+from .effects import credit_of
 from .values import Card, Marker, Player, Roll, ZoneRef, is_card, pretty
 
 MAX_TEXT = 100_000  # characters in one text value
@@ -390,11 +391,16 @@ def loop_error(limit: int, pos) -> GameError:
     return GameError(f"loop ran {limit} times without ending", pos)
 
 
-def nest(st, limit: int, procedure: str, pos) -> None:
-    """A call of a procedure compiled straight: counted, and bounded in depth."""
+def nest(st, limit: int, procedure: str, pos, env: dict):
+    """A call of a procedure compiled straight: counted, bounded in depth, credited in the log.
+
+    Returns the credit before the call, to be put back when the procedure ends.
+    """
     if st.nesting >= limit:
         raise GameError(f"effects nested more than {limit} deep (calling '{procedure}')", pos)
     st.nesting += 1
+    outer, st.credit = st.credit, credit_of(env)
+    return outer
 
 
 def listing(collection):

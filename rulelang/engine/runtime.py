@@ -9,7 +9,7 @@ right after the statement that moved a card.
 from __future__ import annotations
 
 from ..errors import GameError, Position
-from .effects import Frame, SettlePoint, start_move
+from .effects import CREDIT, Frame, SettlePoint, start_move
 from .memo import hashable, lookup, note, remembered
 from .state import Anytime, GameState
 from .values import Player, pretty
@@ -70,11 +70,21 @@ def _fire_events(st: GameState) -> None:
     st.frames.extend(reversed([Frame(trigger.body, env) for trigger, env in _fired(st)]))
 
 
-def fire_events(st: GameState) -> None:
-    """Run the `on: moved` triggers of the cards just moved now (their bodies never wait)."""
-    for trigger, env in _fired(st):
+def fire_events(st: GameState, first=None) -> None:
+    """Run the `on: moved` triggers of the cards just moved now (their bodies never wait).
+
+    `first()` runs before the first trigger does, if any fires (a draw logs what it drew so far).
+    """
+    fired = _fired(st)
+    if fired and first is not None:
+        first()
+    for trigger, env in fired:
         if trigger.run_now is not None:
-            trigger.run_now(st, env)
+            outer, st.credit = st.credit, trigger.credit
+            try:
+                trigger.run_now(st, env)
+            finally:
+                st.credit = outer
             if st.result is not None:
                 return
 
@@ -86,7 +96,7 @@ def _fired(st: GameState) -> list:
     me = st.seats[st.current]
     for card, origin in events:
         for trigger in st.game.event_triggers:
-            env = {"me": me, "card": card, "origin": origin}
+            env = {"me": me, "card": card, "origin": origin, CREDIT: trigger.credit}
             if trigger.when(st, env):
                 st.trigger_chain += 1
                 if st.trigger_chain > MAX_TRIGGER_CHAIN:
@@ -245,6 +255,7 @@ def settle(st: GameState) -> bool:
             if st.trigger_chain > MAX_TRIGGER_CHAIN:
                 raise GameError(f"triggers fired {MAX_TRIGGER_CHAIN} times without a decision "
                                 f"(last: '{trigger.name}')", trigger.pos)
+            env[CREDIT] = trigger.credit
             st.frames.append(Frame(trigger.body, env, trigger=(trigger.key, env.get(trigger.var))))
             return True
     st.quiet_check = (st.version, running)

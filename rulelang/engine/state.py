@@ -10,7 +10,7 @@ import itertools
 import attrs
 
 from ..errors import GameError
-from .effects import Option, legal_moves
+from .effects import Option, credit_of, legal_moves
 from .rng import Rng
 from .values import (
     Card,
@@ -67,6 +67,7 @@ class GameState:
         self.quiet = False  # True: no log text is made (simulations and bots' playouts)
         self.debug = False  # True: every step is checked (conservation, remembered answers)
         self.fire_now = None  # runs `on: moved` triggers at once, when all their bodies never wait
+        self.credit = None  # whom the log credits effects to while a straight procedure or trigger runs
         self.events: list[tuple] = []  # (card, origin zone) of moves not yet seen by `on: moved` triggers
         self.actions = 0
         self.depth = 0  # rule functions on a call cycle, nested now
@@ -572,9 +573,14 @@ class GameState:
             drawn.append(card)
             total += 1
             if self.events and self.fire_now is not None:
-                self._log_draw(drawn, before, source, target)  # what was drawn so far, before what it sets off
-                drawn, before = [], {}
-                self.fire_now(self)
+                logged = len(drawn)
+
+                def log_so_far():  # what was drawn so far comes before what it sets off
+                    self._log_draw(drawn, before, source, target)
+                    drawn.clear()
+                self.fire_now(self, log_so_far)
+                if len(drawn) < logged:
+                    before = {}
                 if self.result is not None:
                     break
         self._log_draw(drawn, before, source, target)
@@ -640,9 +646,9 @@ class GameState:
         """Add a log line, for all (seat None) or for one seat only."""
         if self.quiet:
             return
-        who = self.frames[-1].env.get("me") if self.frames else None
+        who = self.credit if self.credit is not None else credit_of(self.frames[-1].env) if self.frames else None
         who = who if who is not None else self.seats[self.current]
-        prefix = f"{who.name} " if actor and self.stage == "turn" else ""
+        prefix = f"{who if isinstance(who, str) else who.name} " if actor and self.stage == "turn" else ""
         self.log.append((seat, prefix + text))
 
     def _seers(self, piece) -> frozenset:
