@@ -132,3 +132,13 @@ def test_dice_bounds_are_compile_errors(tmp_path):
     from rulelang.errors import RuleError
     with pytest.raises(RuleError, match="between 1 and 100 dice"):
         game_from(tmp_path, "- let r = 500T10")
+
+
+def test_a_refused_any_time_move_leaves_the_pending_decision_as_it_was():
+    st = new_game(load_game("tests/data/anytime_refused.yaml"), 1, 1)
+    hand = ZoneRef("hand", 0)
+    for _ in range(3):
+        assert st.pending.labels() == ["AC", "peek"]
+        apply_label(st, "peek")
+    assert st.pending.labels() == ["AC", "peek"] and len(st.zones[hand]) == 1  # nothing was run again
+    assert [text for _, text in st.log].count("P1 is refused: not now") == 3

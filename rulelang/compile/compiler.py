@@ -13,7 +13,8 @@ from lark import Tree
 from ..engine.effects import Choose, ChooseMove, For, If, While
 from ..engine.ops import listing
 from ..engine.ops import namespace as helpers
-from ..errors import UNKNOWN, Diagnostic, Position, RuleError, RulelangError
+from ..engine.values import pretty
+from ..errors import UNKNOWN, Diagnostic, GameError, Position, RuleError, RulelangError
 from ..language.loader import YList, YMap, position_of
 from ..language.names import Names, suggest
 from ..language.schema import effect_form
@@ -27,6 +28,7 @@ from .expressions import ExpressionCompiler, depends_only_on_printed, numeric
 from .ruleset import (
     EndRule,
     Game,
+    Limits,
     Move,
     Procedure,
     RoundSpec,
@@ -142,9 +144,10 @@ class Compiler:
             score=self.score(), report=self.report(), display=self.display(zones), names=names,
         )
         self.check_move_references(moves)
+        limits = self.limits()
         if self.diagnostics:
             raise RuleError(self.diagnostics)
-        return lower_game(attrs.evolve(game, refusals=self.statements.refusals), program)
+        return lower_game(attrs.evolve(game, refusals=self.statements.refusals, limits=limits), program)
 
     # ------------------------------------------------------------------ declarations
     def deck(self):
@@ -181,11 +184,17 @@ class Compiler:
             if not isinstance(body, YMap):
                 continue
             count = body.get("count")
-            if count is not None and not 1 <= count <= 100:
-                self.error(body.value_pos["count"], "a zone's count must be between 1 and 100")
+            if count is not None and not (_whole(count) and 1 <= count <= 100):
+                self.error(body.value_pos["count"], "a zone's count must be a number from 1 to 100")
                 count = None
+            capacity = body.get("capacity")
+            if capacity is not None and not (_whole(capacity) and 0 <= capacity <= 10_000):
+                self.error(body.value_pos["capacity"], "a zone's capacity must be a number from 0 to 10000")
+                capacity = None
+            refill = body.get("refill")
             zones[name] = ZoneSpec(name, bool(body.get("per_player", False)), str(body.get("visibility", "public")),
-                                   body.get("capacity"), body.get("refill"), bool(body.get("keep_face_up", False)),
+                                   capacity, str(refill) if refill is not None else None,
+                                   bool(body.get("keep_face_up", False)),
                                    count, bool(body.get("row", False)), pos,
                                    down_seen_by_owner=body.get("face_down", "owner") != "hidden")
             if count is not None and body.get("row"):
@@ -316,7 +325,7 @@ class Compiler:
         body = self.block(turn.get("do", YList()), turn.value_pos.get("do", turn.pos if turn else self.doc.pos), {"me"})
         after = self.block(turn.get("after", YList()), turn.value_pos.get("after", self.doc.pos), {"me"})
         skip = self.cond(turn["skip"], turn.value_pos["skip"], {"me"}) if "skip" in turn else None
-        return TurnSpec(first, body, after, skip, following)
+        return TurnSpec(first, body, after, skip, following, self.doc.key_pos.get("turn", self.doc.pos))
 
     def rounds(self):
         """The round structure, or None for a game of a single round."""
@@ -380,19 +389,37 @@ class Compiler:
         if "for" not in item:
             return None, None, {"me"}
         var, over = self.guard(self.binding, item["for"], item.value_pos["for"], {"me"}, default=(None, None))
-        return var, listing(over) if over else None, {"me", var} if var else {"me"}
+        return var, listing(over, item.value_pos["for"]) if over else None, {"me", var} if var else {"me"}
+
+    def limits(self) -> Limits:
+        """The ruleset's `limits:`, each within its range."""
+        section = self.section("limits")
+        values = {}
+        for key, value in section.items():
+            if key not in Limits.RANGES:
+                continue  # reported by the shape check
+            low, high = Limits.RANGES[key]
+            if not (_whole(value) and low <= value <= high):
+                self.error(section.value_pos[key], f"limits: {key} must be a number from {low:,} to {high:,}")
+                continue
+            values[key] = value
+        return Limits(**values)
 
     def score(self):
         """The per-seat score expression, or None."""
         results = self.section("results")
-        return self.expr(results["score"], results.value_pos["score"], {"me"}) if "score" in results else None
+        if "score" not in results:
+            return None
+        return _numbers(self.expr(results["score"], results.value_pos["score"], {"me"}), "a score",
+                        results.value_pos["score"])
 
     def report(self) -> dict:
         """The game-wide figures to report, compiled."""
         report = self.section("results").get("report", YMap())
         if not isinstance(report, YMap):
             return {}
-        return {name: self.expr(text, report.value_pos[name], {"me"}) for name, text in report.items()}
+        return {name: _numbers(self.expr(text, report.value_pos[name], {"me"}), f"report '{name}'",
+                               report.value_pos[name]) for name, text in report.items()}
 
     def display(self, zones) -> dict:
         """Summary texts shown beside zones (`it` is the zone), compiled."""
@@ -487,6 +514,21 @@ class Compiler:
         )
         scope.add(var)
         return node
+
+
+def _numbers(figure, what: str, pos):
+    """A score or report figure that must come out a number."""
+    def checked(st, env):
+        value = figure(st, env)
+        if not _whole(value):
+            raise GameError(f"{what} must be a number, not {pretty(value)}", pos)
+        return int(value)
+    return checked
+
+
+def _whole(value) -> bool:
+    """An integer, and not true/false."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _keep_all(st, env, items):

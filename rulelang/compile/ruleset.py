@@ -29,6 +29,22 @@ class ZoneSpec:
 
 
 @attrs.frozen
+class Limits:
+    """How much a game may do: decisions per game, steps between decisions, work per check.
+
+    A ruleset sets them under `limits:`; each, when reached, ends the game with an error that
+    names it (`limits: work`). Work is counted in units: one per item a loop or a collection
+    condition goes through, one per call of a rule function that calls itself.
+    """
+
+    decisions: int = 200_000  # decisions in one game (a ruleset may only lower it)
+    steps: int = 1_000_000  # effects run between two decisions (a long automatic stretch may need more)
+    work: int = 20_000_000  # units of work for one decision or one check point
+
+    RANGES = {"decisions": (1, 200_000), "steps": (100, 100_000_000), "work": (1_000, 1_000_000_000)}
+
+
+@attrs.frozen
 class Procedure:
     """A named, parameterised list of effects declared under `procedures:`."""
 
@@ -102,6 +118,7 @@ class TurnSpec:
     after: tuple = attrs.field(eq=False)
     skip: object = attrs.field(eq=False)  # None, or cond(st, env) with me = the candidate
     following: object = attrs.field(eq=False, default=None)  # None (clockwise), or the next player
+    pos: Position | None = None  # where `turn:` is written, for errors about whose turn it is
 
 
 @attrs.frozen
@@ -150,3 +167,4 @@ class Game:
     options: dict = attrs.field(eq=False, factory=dict)  # options that never change, made once (engine/effects.py)
     refusals: bool = False  # some move can be refused (so a choice of a move may come back unchanged)
     events_at_once: bool = False  # every `on: moved` trigger's body never waits: they run at once
+    limits: Limits = Limits()

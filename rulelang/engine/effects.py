@@ -366,10 +366,13 @@ class Refuse(Node):
         move_env = st.frames[depth].env
         while depth > 0 and st.frames[depth - 1].env is move_env:
             depth -= 1
+        rewind = st.frames[depth - 1].env.get("#rewind", True)
         del st.frames[depth - 1:]  # the move's frames and the check point after it
         if not st.quiet:
             st.say(f"is refused: {reason}")
-        st.frames[-1].pc -= 1  # ask again the choice that started the move
+        if rewind:
+            st.frames[-1].pc -= 1  # ask again the choice that started the move
+        # (an any-time move left its decision where it was: the decision is asked again as it is)
 
 
 def options_for(st, values) -> list:
@@ -569,10 +572,14 @@ def legal_moves(st, names, player, remember: bool = True) -> list:
             if remembered(st, ("legal", move.name, player.seat), move.reads, move.legal, env)]
 
 
-def start_move(st, move, player, reaction: bool = False) -> None:
-    """Push a move's body, and after it a check point (and a reaction window, if declared)."""
+def start_move(st, move, player, reaction: bool = False, rewind: bool = True) -> None:
+    """Push a move's body, and after it a check point (and a reaction window, if declared).
+
+    `rewind`: a refusal of the move asks again the choice that started it (an any-time move
+    has not moved on from its decision, so it has nothing to rewind).
+    """
     after = _AFTER_MOVE_WITH_REACTIONS if st.game.reactions else _AFTER_MOVE
-    st.frames.append(Frame(after, {"#actor": player.seat, "#reaction": reaction}))
+    st.frames.append(Frame(after, {"#actor": player.seat, "#reaction": reaction, "#rewind": rewind}))
     st.frames.append(Frame(move.body, {"me": player, MOVE_KEY: move.name}))
 
 

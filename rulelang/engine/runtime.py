@@ -14,7 +14,6 @@ from .memo import hashable, lookup, note, remembered
 from .state import Anytime, GameState
 from .values import Player, pretty
 
-MAX_STEPS_BETWEEN_DECISIONS = 100_000
 MAX_TRIGGER_CHAIN = 200
 TURN_START = (SettlePoint(Position("<engine>", 0, 0)),)  # a check point before each turn
 
@@ -38,11 +37,12 @@ def new_game(game, players: int, seed: int, debug: bool = False, prepare=None, q
 
 def advance(st: GameState) -> None:
     """Run effects until the game needs a decision or is over."""
-    steps = 0
+    steps, limit = 0, st.game.limits.steps
     while st.result is None and st.pending is None:
         steps += 1
-        if steps > MAX_STEPS_BETWEEN_DECISIONS:
-            raise GameError(f"the game ran {MAX_STEPS_BETWEEN_DECISIONS} steps without a decision")
+        if steps > limit:
+            raise GameError(f"the game ran {limit:,} steps without a decision (limits: steps): "
+                            f"a loop that never asks anything? {_where(st)}")
         if not st.frames:
             _next_program(st)
             continue
@@ -63,6 +63,14 @@ def advance(st: GameState) -> None:
             node.run(st, frame)
         if st.events:
             _fire_events(st)
+
+
+def _where(st) -> str:
+    """Where the interpreter is, for an error about a runaway game."""
+    for frame in reversed(st.frames):
+        if frame.pc < len(frame.block) and frame.block[frame.pc].pos.line:
+            return f"(at {frame.block[frame.pc].pos})"
+    return f"(in turn {st.turn_number})"
 
 
 def _fire_events(st: GameState) -> None:
@@ -124,7 +132,7 @@ def apply_action(st: GameState, index: int) -> None:
     if isinstance(option.value, Anytime):  # the same decision is asked again after the move
         if not st.quiet:
             st.say(f"{player.name}: {option.text}", actor=False)
-        start_move(st, option.value.move, player)
+        start_move(st, option.value.move, player, rewind=False)
     else:
         decision.node.resume(st, st.frames[decision.frame_index], option)
     advance(st)
@@ -207,7 +215,7 @@ def _next_seat(st: GameState, seat: int) -> int:
         candidate = (seat + step) % st.n
         if skip is None or not skip(st, {"me": Player(candidate)}):
             return candidate
-    raise GameError("every player is skipped: nobody can take a turn")
+    raise GameError("every player is skipped: nobody can take a turn", st.game.turn.pos)
 
 
 def _start_turn(st: GameState) -> None:

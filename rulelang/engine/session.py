@@ -16,11 +16,12 @@ def play_game(game, agents: list, seed: int, debug: bool = False,
     A quiet game keeps no log (see `new_game`).
     """
     st = new_game(game, len(agents), seed, debug=debug, quiet=quiet)
+    max_decisions = min(max_decisions, game.limits.decisions)
     if debug:
         st.check_conservation()
     while st.result is None:
         if st.actions >= max_decisions:
-            raise GameError(f"no result after {max_decisions} decisions (step bound)")
+            raise GameError(f"no result after {max_decisions:,} decisions (limits: decisions)")
         decision = st.pending
         agent = agents[decision.seat]
         view = seat_view(st, decision.seat) if getattr(agent, "needs_view", True) else None

@@ -24,7 +24,8 @@ from .values import (
 )
 
 MAX_DRAW = 1000
-WORK_BUDGET = 20_000_000  # units of work (items iterated, calls) per decision or check
+MAX_LOG_LINES = 500_000  # log lines one game may write
+MAX_MARKERS = 100_000  # markers one game may make
 
 
 @attrs.frozen
@@ -72,8 +73,8 @@ class GameState:
         self.actions = 0
         self.depth = 0  # rule functions on a call cycle, nested now
         self.nesting = 0  # straight procedures, nested now
-        self.budget_size = WORK_BUDGET
-        self.budget = WORK_BUDGET  # units of work left for this decision or check (see ops.charge)
+        self.budget_size = game.limits.work
+        self.budget = self.budget_size  # units of work left for this decision or check (see ops.charge)
         self.trigger_chain = 0
         self.seats = tuple(Player(seat) for seat in range(players))
         # What changed, for checks that are remembered until what they read changes (engine/memo.py).
@@ -400,7 +401,7 @@ class GameState:
         markers = {p.id: self.marker_label(p) for p in moving if p.__class__ is Marker} if not self.quiet else {}
         under = where == "under"
         if under:
-            if not is_card(ref):
+            if ref.__class__ is not Card:
                 raise GameError(f"can only put cards under a card, not under {pretty(ref)}")
         else:
             key = self.zone_key(ref)
@@ -520,8 +521,10 @@ class GameState:
 
     def mark(self, card, values: dict) -> Marker:
         """Put a new marker with stored values under a card."""
-        if not is_card(card):
+        if card.__class__ is not Card:
             raise GameError(f"can only mark a card, not {pretty(card)}")
+        if self.next_marker >= 1_000_000 + MAX_MARKERS:
+            raise GameError(f"the game made more than {MAX_MARKERS:,} markers (limits: markers)")
         marker = Marker(self.next_marker)
         self.next_marker += 1
         self.under_of.setdefault(card.id, []).append(marker)
@@ -610,6 +613,8 @@ class GameState:
     def turn_face(self, pieces, face_down: bool) -> None:
         """Turn cards face up (revealing them to all who may see the zone) or face down."""
         for piece in self.items(pieces):
+            if not is_card(piece):
+                raise GameError(f"only cards can be turned face up or down, not {pretty(piece)}")
             if face_down and piece.id not in self.down:
                 self.down.add(piece.id)
                 self.touch("down")
@@ -646,6 +651,8 @@ class GameState:
         """Add a log line, for all (seat None) or for one seat only."""
         if self.quiet:
             return
+        if len(self.log) >= MAX_LOG_LINES:
+            raise GameError(f"the game wrote more than {MAX_LOG_LINES:,} log lines (limits: log)")
         who = self.credit if self.credit is not None else credit_of(self.frames[-1].env) if self.frames else None
         who = who if who is not None else self.seats[self.current]
         prefix = f"{who if isinstance(who, str) else who.name} " if actor and self.stage == "turn" else ""

@@ -17,7 +17,9 @@ TOP = {
     "functions": (MAPPING, False), "setup": (EFFECTS, False), "turn": (MAPPING, True),
     "moves": (MAPPING, False), "triggers": (SEQUENCE, False), "end": (SEQUENCE, True),
     "results": (MAPPING, False), "display": (MAPPING, False), "rounds": (MAPPING, False),
+    "limits": (MAPPING, False),
 }
+LIMITS = {"decisions": (NUMBER, False), "steps": (NUMBER, False), "work": (NUMBER, False)}
 DECK = {"standard": (NUMBER, False), "cards": (SEQUENCE, False), "attributes": (SEQUENCE, False),
         "start": (TEXT, True)}
 ZONE = {"per_player": (FLAG, False), "visibility": (TEXT, True), "capacity": (NUMBER, False),
@@ -52,7 +54,7 @@ def check_shape(doc: YMap) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     _mapping(doc, TOP, "the rule file", out)
     for key, table in (("deck", DECK), ("turn", TURN), ("results", RESULTS), ("reactions", REACTIONS), ("anytime", REACTIONS),
-                       ("rounds", ROUNDS)):
+                       ("rounds", ROUNDS), ("limits", LIMITS)):
         if isinstance(doc.get(key), YMap):
             _mapping(doc[key], table, key, out)
     for section in ("zones", "moves"):

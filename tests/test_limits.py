@@ -1,0 +1,96 @@
+"""Real limits: work, sizes and counts are bounded, and each bound is a positioned GameError naming it."""
+import textwrap
+
+import pytest
+
+from rulelang.agents import random_agents
+from rulelang.api import load_game
+from rulelang.engine.runtime import new_game
+from rulelang.engine.session import play_game
+from rulelang.errors import GameError, RuleError
+
+BASE = """
+name: Limits
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  hand: {per_player: true, visibility: owner}
+vars: {n: 0, l: none, s: 'ab'}
+functions:
+  "f(k)": "0 if k <= 0 else f(k - 1) + f(k - 1)"
+{extra}
+turn:
+  do:
+{turn}
+    - choose: c
+      from: draw
+end: []
+"""
+
+
+def game_from(tmp_path, turn, extra=""):
+    text = BASE.replace("{turn}", textwrap.indent(textwrap.dedent(turn).strip(), "    "))
+    path = tmp_path / "limits.yaml"
+    path.write_text(text.replace("{extra}", textwrap.dedent(extra).strip()))
+    return load_game(str(path))
+
+
+def failure(tmp_path, turn, extra="") -> GameError:
+    with pytest.raises(GameError) as err:
+        new_game(game_from(tmp_path, turn, extra), 2, 1)
+    assert err.value.position is not None and err.value.position.line > 0
+    return err.value
+
+
+@pytest.mark.parametrize("turn, message", [
+    ("- set n = f(45)", "limits: work"),                                     # 2**45 calls
+    ("- set n = count(a in draw | count(b in draw | count(c in draw | count(d in draw | "
+     "count(e in draw | true)) > 0) > 0) > 0)", "limits: work"),             # 52**5 items
+    ("- set l = [1]\n- while: 'true'\n  do: ['set l = l + l']", "limits: lists"),
+    ("- while: 'true'\n  do: ['set s = s + s']", "limits: text"),
+    ("- set n = 2\n- while: 'true'\n  do: ['set n = n * n']", "limits: numbers"),
+    ("- set n += 'x'", "'+=' can only add numbers"),
+    ("- set l = none\n- set l += 1", "'+=' can only add numbers: the value is none"),
+    ("- win first(draw)", "'win' takes players"),
+    ("- turn P1 face up", "only cards can be turned"),
+    ("- draw 'x' from draw to me.hand", "the number to draw must be a number"),
+])
+def test_runaway_or_wrong_rules_end_in_a_positioned_error(tmp_path, turn, message):
+    # a small work limit keeps the test quick; benchmarks/ measures the default one
+    assert message in str(failure(tmp_path, turn, "limits: {work: 200000}"))
+
+
+def test_a_ruleset_may_lower_its_limits(tmp_path):
+    err = failure(tmp_path, "- set n = f(12)", "limits: {work: 1000}")
+    assert "more than 1,000 steps of work" in str(err)
+    game = game_from(tmp_path, "- set n += 1", "limits: {decisions: 5}")
+    with pytest.raises(GameError, match="no result after 5 decisions"):
+        play_game(game, random_agents(2, 1), 1)
+
+
+@pytest.mark.parametrize("extra, message", [
+    ("limits: {decisions: 0}", "limits: decisions must be a number from 1 to 200,000"),
+    ("limits: {work: 'lots'}", "limits: work must be a number"),
+])
+def test_limits_out_of_range_are_rule_errors(tmp_path, extra, message):
+    with pytest.raises(RuleError, match=message):
+        game_from(tmp_path, "- set n = 1", extra)
+
+
+def test_a_score_that_is_not_a_number_is_a_positioned_error(tmp_path):
+    game = game_from(tmp_path, "- set n = 1", "results: {score: \"'high'\"}")
+    st = new_game(game, 2, 1)
+    with pytest.raises(GameError, match="a score must be a number, not high") as err:
+        game.score(st, {"me": st.seats[0]})
+    assert err.value.position.line > 0
+
+
+def test_huge_numbers_and_bad_capacities_are_rule_errors(tmp_path):
+    with pytest.raises(RuleError, match="a number of at most 18 digits"):
+        game_from(tmp_path, f"- set n = {'9' * 5000}")
+    path = tmp_path / "capacity.yaml"
+    path.write_text(BASE.replace("{extra}", "").replace("{turn}", "    - set n = 1").replace(
+        "hand: {per_player: true, visibility: owner}", "hand: {per_player: true, visibility: owner, capacity: -1}"))
+    with pytest.raises(RuleError, match="capacity must be a number from 0"):
+        load_game(str(path))
