@@ -78,6 +78,17 @@ CASES = [
     ("at([4, 5], -1)", None),
     ("random([7, 7, 7])", 7),
     ("attached(card('QH'))", []),
+    ("first([5, 6, 7], 2)", [5, 6]),
+    ("last([5, 6, 7], 2)", [6, 7]),
+    ("first([5], 3)", [5]),
+    ("last([5, 6], 0)", []),
+    ("count(first(draw, 3)) + count(draw)", 3 + 46),
+    ("first(draw, 2) == [first(draw), at(draw, 1)]", True),
+    ("max(3, 5)", 5),
+    ("min(3, 5, 1)", 1),
+    ("max(2T10, 4)", 4),
+    ("'turn {1 + 2}'", "turn 3"),
+    ("'{me} has {count(me.hand)} cards'", "P1 has 3 cards"),
 ]
 
 
@@ -119,6 +130,7 @@ def test_unforced_dice_stay_in_range(evaluate):
     ("card('ZZ')", "no card named 'ZZ'", 6),
     ("x in draw | 1", "unexpected '|'", 11),
     ("count(x | 1)", "write count(x in collection | ...)", 7),
+    ("'a {drow} b'", "unknown name 'drow'", 5),
     ("1 @ 2", "unexpected character '@'", 3),
 ])
 def test_expression_errors_point_at_the_mistake(game, source, message, column):
@@ -143,13 +155,19 @@ def test_expression_errors_point_at_the_mistake(game, source, message, column):
     ("'a' * 2", "'*' needs numbers, not text"),
     ("players[P1]", "an index must be a number, not a player"),
     ("count(x in 3 | x)", "'in' needs a collection, not a number"),
+    ("min(3, 'five')", "min() needs a number, not text"),
+    ("3 < 'three'", "'<' needs a number, not text"),
+    ("('x' if tricks > 1 else 2) >= 3", "'>=' needs a number, not a number or text"),
+    ("first(draw, 'two')", "first() needs a number, not text"),
+    ("sum(c in draw | 'x')", "sum() needs a number, not text"),
 ])
 def test_kind_mixups_are_found_before_play(game, source, message):
     with pytest.raises(RuleError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
         ExpressionCompiler(game.names, game.program).compile(source, game.zones["draw"].pos)
 
 
-@pytest.mark.parametrize("source", ["1 // 0", "first(draw).rank < none", "at(players, 0).hand + 1"])
+@pytest.mark.parametrize("source", ["1 // 0", "first(draw).rank < none", "at(players, 0).hand + 1",
+                                    "first(draw, -1)", "max(1, none)"])
 def test_runtime_errors_are_game_errors(evaluate, source):
     with pytest.raises(GameError):
         evaluate(source)

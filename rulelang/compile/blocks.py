@@ -22,6 +22,7 @@ from ..engine.effects import (
     Call,
     For,
     If,
+    Return,
     Statement,
     Straight,
     While,
@@ -69,24 +70,27 @@ class Lowering:
         while changed:
             changed = False
             for procedure in sorted(self.straight):
-                if not self._waits_not(self.procedures[procedure].body):
+                if not self._waits_not(self.procedures[procedure].body, whole=True):
                     self.straight.discard(procedure)
                     changed = True
         return self.straight
 
-    def _waits_not(self, nodes: tuple, in_loop: bool = False) -> bool:
-        return all(self._node_waits_not(node, in_loop) for node in nodes)
+    def _waits_not(self, nodes: tuple, in_loop: bool = False, whole: bool = False) -> bool:
+        return all(self._node_waits_not(node, in_loop, whole) for node in nodes)
 
-    def _node_waits_not(self, node, in_loop: bool | None) -> bool:
-        """Whether a node never waits; `in_loop` None: a `break` may leave the interpreter's loop."""
+    def _node_waits_not(self, node, in_loop: bool | None, whole: bool = False) -> bool:
+        """Whether a node never waits; `in_loop` None: a `break` may leave the interpreter's loop;
+        `whole`: the code is a whole procedure's function, which a `return` may leave."""
         if isinstance(node, Statement):
             return not node.moves or self.fire is not None
         if isinstance(node, If):
-            return self._waits_not(node.then, in_loop) and self._waits_not(node.otherwise, in_loop)
+            return self._waits_not(node.then, in_loop, whole) and self._waits_not(node.otherwise, in_loop, whole)
         if isinstance(node, (For, While)):
-            return self._waits_not(node.body, True)
+            return self._waits_not(node.body, True, whole)
         if isinstance(node, Break):
             return in_loop is not False
+        if isinstance(node, Return):
+            return whole
         if isinstance(node, Call):
             return node.name in self.straight
         return False
@@ -163,6 +167,9 @@ class Lowering:
             return self._while(node)
         if isinstance(node, Break):
             return [ast.Break()] if in_loop else [ast.Return(name("BREAK"))]
+        if isinstance(node, Return):  # only in a whole procedure's function
+            value = ast.Call(self.program.constant(node.value), [name("st"), ENV], []) if node.value else None
+            return [ast.Return(value)]
         return self._call(node)
 
     def _for(self, node: For) -> list:
@@ -191,7 +198,10 @@ class Lowering:
         who = ast.Call(self.program.constant(node.acting), [name("st"), ENV], []) if node.acting else name("NOBODY")
         env = call("call_env", self.program.constant(procedure.params), values, ENV, who,
                    self.program.constant(node.pos))
-        return [_run(name(self.program.symbol("procedure", node.name)), name("st"), env)] + _stop_if_over()
+        run = ast.Call(name(self.program.symbol("procedure", node.name)), [name("st"), env], [])
+        if node.into is None:
+            return [ast.Expr(run)] + _stop_if_over()
+        return [ast.Assign([ast.Subscript(ENV, ast.Constant(node.into), STORE)], run)] + _stop_if_over()
 
 
 def lower_game(game, program: Program):

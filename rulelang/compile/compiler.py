@@ -10,14 +10,15 @@ import re
 import attrs
 from lark import Tree
 
-from ..engine.effects import Choose, ChooseMove, For, If, While
+from ..engine.effects import Break, Choose, ChooseMove, For, If, Return, Statement, While
 from ..engine.ops import listing
 from ..engine.ops import namespace as helpers
 from ..engine.values import pretty
 from ..errors import UNKNOWN, Diagnostic, GameError, Position, RuleError, RulelangError
+from ..language.kinds import declared_kinds
 from ..language.loader import YList, YMap, position_of
 from ..language.names import Names, suggest
-from ..language.schema import effect_form
+from ..language.schema import STATEMENT_KEYWORDS, effect_form
 from ..language.syntax import parse
 from .blocks import lower_game
 from .callgraph import recursive_functions
@@ -119,6 +120,9 @@ class Compiler:
                       for name, text in props.items()}
         self.remember_facts(cards, constant, card_props)  # constant properties read only printed values
         names = self.number_names(names, cards, {name: body for name, (_, body, _) in functions_decl.items()})
+        names = attrs.evolve(names, kinds=declared_kinds(
+            names, dict(props), {name: body for name, (_, body, _) in functions_decl.items()}, self.initial_values(),
+            {name: params for name, (params, _, _) in functions_decl.items()}))
         self.expressions = ExpressionCompiler(names, program)
         self.statements = StatementCompiler(self.expressions)
         recursive = recursive_functions({name: body for name, (_, body, _) in functions_decl.items()},
@@ -128,8 +132,7 @@ class Compiler:
         self.dependencies = Dependencies(names, {name: body for name, (_, body, _) in functions_decl.items()},
                                          dict(props))
         moves = self.moves()
-        procedures = {name: Procedure(name, params, self.block(body, pos, set(params) | {"me"}), pos)
-                      for name, (params, body, pos) in procedures_decl.items()}
+        procedures = {name: self.procedure(name, params, body, pos) for name, (params, body, pos) in procedures_decl.items()}
         game = Game(
             name=str(doc.get("name", "?")), path=self.path, min_players=low, max_players=high,
             cards=cards, card_by_name={c.name: c for c in cards}, deck_zone=deck_zone, zones=zones,
@@ -223,6 +226,14 @@ class Compiler:
             out[name] = value if not isinstance(value, str) else str(value)
         return out
 
+    def initial_values(self) -> dict:
+        """(section, name) -> (initial value, its position) of every declared variable."""
+        out = {}
+        for key, section in (("vars", "var"), ("player_vars", "player_var"), ("card_vars", "card_var")):
+            declared = self.section(key)
+            out.update(((section, name), (value, declared.value_pos[name])) for name, value in declared.items())
+        return out
+
     def signatures(self, key) -> dict:
         """name -> (parameters, body, position) for every function or procedure declared."""
         section = self.section(key)
@@ -305,6 +316,15 @@ class Compiler:
             do = self.block(body.get("do", YList()), body.value_pos.get("do", pos), {"me"})
             out[name] = Move(name, str(body.get("label", name)), str(body.get("rule", "")), legal, do, pos, reads)
         return out
+
+    def procedure(self, name, params, body, pos) -> Procedure:
+        """One procedure, compiled: its effects may `return` a value to `let x = call name(...)`."""
+        self.statements.procedure = name
+        try:
+            nodes = self.block(body, pos, set(params) | {"me"})
+        finally:
+            self.statements.procedure = None
+        return Procedure(name, params, nodes, pos, returns=_returns(nodes))
 
     def move_list(self, key, moves) -> tuple:
         """The moves named by `reactions:` or `anytime:`, checked to exist."""
@@ -461,21 +481,42 @@ class Compiler:
         nodes = []
         if not isinstance(items, YList):
             return ()
-        for item, ipos in zip(items, items.item_pos):
-            node = self.guard(self.effect, item, ipos, scope)
-            if node is not None:
+        entries = list(zip(items, items.item_pos))
+        for index, (item, ipos) in enumerate(entries):
+            if isinstance(item, YMap) and effect_form(item) == "elif":
+                if index == 0 or not _conditional(entries[index - 1][0]):
+                    self.error(ipos, "'elif' goes right after an 'if' (or another 'elif') in the same list")
+                continue  # compiled with the `if` it belongs to
+            if isinstance(item, YMap) and effect_form(item) == "if":
+                node = self.guard(self.conditional, item, ipos, _elifs(entries[index + 1:]), scope)
+            else:
+                node = self.guard(self.effect, item, ipos, scope)
+            if isinstance(node, tuple):
+                nodes.extend(node)
+            elif node is not None:
                 nodes.append(node)
         return tuple(nodes)
 
+    def conditional(self, item, pos, elifs: list, scope):
+        """`if` with the `elif`s that follow it in the same list: a chain where the first that holds runs."""
+        chain = [(item, "if", pos)] + [(other, "elif", other_pos) for other, other_pos in elifs]
+        for (branch, _, branch_pos), _ in zip(chain, chain[1:]):
+            if "else" in branch:
+                self.error(branch.key_pos["else"], "this 'else' comes before an 'elif'; put it on the last 'elif'")
+        last, _, last_pos = chain[-1]
+        otherwise = self.block(last.get("else", YList()), last_pos, scope)
+        for branch, key, branch_pos in reversed(chain):
+            otherwise = (If(self.cond(branch[key], branch.value_pos[key], scope),
+                            self.block(branch.get("then", YList()), branch_pos, scope), otherwise, branch_pos),)
+        return otherwise[0]
+
     def effect(self, item, pos, scope):
-        """Compile one effect: a statement string or a block mapping."""
+        """Compile one effect: a statement (as text, or in its mapping form) or a block mapping."""
         if isinstance(item, str):
             return self.statements.compile(item, pos, scope)
         form = effect_form(item)
-        if form == "if":
-            return If(self.cond(item["if"], item.value_pos["if"], scope),
-                      self.block(item.get("then", YList()), pos, scope),
-                      self.block(item.get("else", YList()), pos, scope), pos)
+        if form in STATEMENT_KEYWORDS:
+            return self.statements.compile_keyed(form, item[form], pos, scope)
         if form == "for":
             var, over = self.binding(item["for"], item.value_pos["for"], scope)
             scope.add(var)
@@ -513,7 +554,69 @@ class Compiler:
             min=optional_expr("min", _zero), max=optional_expr("max", _none), pos=pos,
         )
         scope.add(var)
+        if "do" in item:
+            return self.choose_each(item, node, pos, scope)
         return node
+
+    def choose_each(self, item, choice: Choose, pos, scope) -> tuple:
+        """`choose` with `do:`: pick one item at a time and run `do` after each pick, with the name
+        bound to that item; `done` is offered once `min` are picked; it ends at `max` picks, when
+        nothing more can be picked, at `done`, or at a `break` in `do`.
+
+        Written as the loop it stands for: set the count to 0; while more may be picked, choose
+        (optionally once `min` are picked), leave on `done`, count, run `do`.
+        """
+        if "optional" in item:
+            self.error(item.key_pos["optional"], "a choice with 'do' offers 'done' once 'min' items are picked; "
+                                                  "it takes no 'optional'")
+        count, var, low, high = f"#picked:{pos.line}:{pos.column}", choice.var, choice.min, choice.max
+
+        def start(st, env):
+            env[count], env[var] = 0, None
+
+        def more(st, env):
+            picked, most = env[count], high(st, env)
+            if most is not None and picked >= most:
+                return False
+            return picked < low(st, env) or bool(choice.candidates(st, env, None))
+
+        def tally(st, env):
+            env[count] += 1
+
+        def none_picked(st, env):
+            return env[var] is None
+        ask = attrs.evolve(choice, many=False, optional=lambda st, env: env[count] >= low(st, env),
+                           min=_zero, max=_none)
+        body = (ask, If(none_picked, (Break(pos),), (), pos), Statement(tally, pos))
+        body += self.block(item["do"], item.value_pos["do"], scope)
+        return Statement(start, pos), While(more, body, pos)
+
+
+def _conditional(item) -> bool:
+    """Whether an effect is an `if` or an `elif` (which an `elif` may follow)."""
+    return isinstance(item, YMap) and effect_form(item) in ("if", "elif")
+
+
+def _elifs(entries: list) -> list:
+    """The `elif` items at the start of `entries` (the rest of an effect list after an `if`)."""
+    out = []
+    for item, pos in entries:
+        if not (isinstance(item, YMap) and effect_form(item) == "elif"):
+            break
+        out.append((item, pos))
+    return out
+
+
+def _returns(nodes) -> bool:
+    """Whether a block holds a `return` (in it, or in its `if`, `for` and `while` blocks)."""
+    for node in nodes:
+        if isinstance(node, Return):
+            return True
+        if isinstance(node, If) and (_returns(node.then) or _returns(node.otherwise)):
+            return True
+        if isinstance(node, (For, While)) and _returns(node.body):
+            return True
+    return False
 
 
 def _numbers(figure, what: str, pos):

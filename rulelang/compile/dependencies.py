@@ -12,7 +12,7 @@ from lark import Tree
 
 from ..errors import UNKNOWN, RuleError
 from ..language.names import Names
-from ..language.syntax import parse
+from ..language.syntax import parse, template_fields
 
 LOCATION = frozenset({"loc", "attach"})
 
@@ -63,6 +63,9 @@ class Dependencies:
         kind = tree.data
         if kind == "dice":
             return False
+        if kind == "string":  # a text's `{expression}` fields are read when it is made
+            fields = [_parsed(source) for _, source in template_fields(str(tree.children[0]))]
+            return all(self._walk(field, found) for field in fields)
         if kind == "name":
             name = str(tree.children[0])
             if name in ("me", "opponent", "current"):

@@ -19,12 +19,13 @@ from ..engine.values import ZoneRef
 from ..errors import RuleError
 from ..language.kinds import check_kinds
 from ..language.names import BUILTIN_NAMES, Names, suggest
-from ..language.syntax import node_column, parse
+from ..language.syntax import node_column, parse, template_fields
 from .codegen import LOAD, STORE, Program, call, field, guarded, item, method, name
 
 MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_CALL_DEPTH = 50
+MAX_VALUES = 20  # values of one max(a, b, ...) or min(a, b, ...)
 MAX_DIGITS = 18  # a number written in a rule file (larger ones are made by multiplying, and capped)
 
 PURE_FORMS = {"number", "string", "true", "false", "none", "list_", "neg", "not_", "and_", "or_",
@@ -44,6 +45,8 @@ def depends_only_on_printed(tree, printed: frozenset, others: frozenset) -> bool
         return True
     if tree.data == "name":
         return str(tree.children[0]) == "it"
+    if tree.data == "string":
+        return not template_fields(str(tree.children[0]))
     if tree.data == "attr":
         attribute = str(tree.children[1])
         subject = tree.children[0]
@@ -70,13 +73,13 @@ BUILTINS = {
     "sum": Builtin("total", 1, 1, "numbers, or x in collection | value", True),
     "any": Builtin("any_item", 1, 1, "x in collection | condition", True),
     "all": Builtin("all_items", 1, 1, "x in collection | condition", True),
-    "max": Builtin("highest", 1, 1, "numbers, or x in collection | value", True),
-    "min": Builtin("lowest", 1, 1, "numbers, or x in collection | value", True),
+    "max": Builtin("highest", 1, MAX_VALUES, "numbers, several numbers, or x in collection | value", True),
+    "min": Builtin("lowest", 1, MAX_VALUES, "numbers, several numbers, or x in collection | value", True),
     "select": Builtin("as_list", 1, 1, "x in collection | condition", True),
     "collect": Builtin("as_list", 1, 1, "x in collection | collection", True),
     "cards": Builtin("as_list", 1, 1, "one collection: its items as a list (for logs)"),
-    "first": Builtin("first", 1, 1, "one collection (its top item)"),
-    "last": Builtin("last", 1, 1, "one collection (its bottom item)"),
+    "first": Builtin("first", 1, 2, "a collection (its top item), and how many to take from the top (a list)"),
+    "last": Builtin("last", 1, 2, "a collection (its bottom item), and how many to take from the bottom (a list)"),
     "under": Builtin("under", 1, 1, "one card: what lies directly under it"),
     "attached": Builtin("attached", 1, 1, "one card: everything attached to it, at any depth"),
     "other": Builtin("other", 1, 1, "one player (in a two-player game)"),
@@ -136,7 +139,7 @@ class ExpressionCompiler:
         if isinstance(text, (bool, int)):
             return self.program.define(self.program.fresh("e"), ["st", "env"], [ast.Return(ast.Constant(text))])
         tree = parse(text, "start_expr", pos.shifted(offset))
-        check_kinds(tree, self.names, pos.shifted(offset))
+        check_kinds(tree, self.names, pos.shifted(offset), locals_)
         return self.compile_tree(tree, pos.shifted(offset), frozenset(locals_), as_bool)
 
     def compile_tree(self, tree, pos, locals_: frozenset, as_bool: bool = False):
@@ -145,6 +148,21 @@ class ExpressionCompiler:
         where = self.program.constant(pos.shifted(node_column(tree)))
         return self.program.define(self.program.fresh("e"), ["st", "env"], guarded([ast.Return(body)], where),
                                    pos.line)
+
+    def template(self, text: str, pos, scope: Scope) -> ast.expr:
+        """The ast of a text written at `pos` whose `{expression}` fields are filled in when it runs."""
+        parts, last = [], 0
+        for offset, source in template_fields(text):
+            if offset - 1 > last:
+                parts.append(ast.Constant(text[last:offset - 1]))
+            field_pos = pos.shifted(offset)
+            tree = parse(source, "start_expr", field_pos)
+            check_kinds(tree, self.names, field_pos, scope.names())
+            parts.append(ast.FormattedValue(call("pretty", self.expression(tree, field_pos, scope)), -1, None))
+            last = offset + len(source) + 1
+        if last < len(text):
+            parts.append(ast.Constant(text[last:]))
+        return ast.JoinedStr(parts) if parts else ast.Constant("")
 
     def seat_zones(self, zone: str) -> ast.expr:
         """A constant: the references of a plain zone of each player, by seat."""
@@ -157,7 +175,7 @@ class ExpressionCompiler:
         """Compile a condition on `it` into `f(st, env, items)`: the items for which it holds, in order."""
         pos = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
         tree = parse(text, "start_expr", pos)
-        check_kinds(tree, self.names, pos)
+        check_kinds(tree, self.names, pos, set(locals_) | {"it"})
         scope, local = Scope(frozenset(locals_) - {"it"}).binding("it")
         where = self.program.constant(pos.shifted(node_column(tree)))
         condition = self.expression(tree, pos, scope, as_bool=True)
@@ -174,7 +192,7 @@ class ExpressionCompiler:
         """Compile `functions:` entry `name(params)` into `f(st, me, *params)`."""
         pos = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
         tree = parse(text, "start_expr", pos)
-        check_kinds(tree, self.names, pos)
+        check_kinds(tree, self.names, pos, params)
         scope = Scope(frozenset(), {p: f"v_{p}" for p in params}, name("me"))
         where = self.program.constant(pos.shifted(node_column(tree)))
         body = guarded([ast.Return(self.expression(tree, pos, scope))], where)
@@ -189,7 +207,7 @@ class ExpressionCompiler:
         """Compile `card_props:` entry `name` into `p(st, me, it)`."""
         pos = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
         tree = parse(text, "start_expr", pos)
-        check_kinds(tree, self.names, pos)
+        check_kinds(tree, self.names, pos, {"it"})
         scope = Scope(frozenset(), {"it": "v_it"}, name("me"))
         where = self.program.constant(pos.shifted(node_column(tree)))
         body = guarded([ast.Return(self.expression(tree, pos, scope))], where)
@@ -233,7 +251,10 @@ class _Builder:
         return ast.Constant(int(digits))
 
     def _string(self, tree, scope, as_bool):
-        return ast.Constant(str(tree.children[0])[1:-1])
+        text = str(tree.children[0])[1:-1]
+        if not template_fields(text):
+            return ast.Constant(text)
+        return self.compiler.template(text, self.pos.shifted(node_column(tree) + 1), scope)
 
     def _true(self, tree, scope, as_bool):
         return ast.Constant(True)
@@ -414,7 +435,12 @@ class _Builder:
             raise self.error(tree, f"{function}() takes {spec.usage}")
         if function == "card":
             return self._card_literal(args[0])
-        return call(spec.helper, name("st"), *[self.node(a, scope) for a in args])
+        values = [self.node(a, scope) for a in args]
+        if function in ("max", "min") and len(args) > 1:
+            return call(spec.helper, name("st"), ast.List(values, LOAD))
+        if function in ("first", "last") and len(args) > 1:
+            return call(f"{spec.helper}_few", name("st"), *values, self.where(args[1]))
+        return call(spec.helper, name("st"), *values)
 
     def _card_literal(self, arg):
         if not (isinstance(arg, Tree) and arg.data == "string"):

@@ -52,6 +52,7 @@ class Procedure:
     params: tuple
     body: tuple = attrs.field(eq=False)
     pos: Position
+    returns: bool = False  # its body holds a `return`
 
 
 @attrs.frozen

@@ -8,17 +8,17 @@ from __future__ import annotations
 import ast
 import re
 
-from lark import Tree
+from lark import Token, Tree
 
-from ..engine.effects import Break, Call, Draw, Refuse, Statement
+from ..engine.effects import Break, Call, Draw, Refuse, Return, Statement
 from ..errors import RuleError
-from ..language.kinds import check_kinds
+from ..language.kinds import NUMBER, check_kinds, check_number
 from ..language.names import suggest
 from ..language.syntax import node_column, parse
 from .codegen import LOAD, STORE, call, field, guarded, item, method, name
 from .expressions import ExpressionCompiler, Scope
 
-INTERPOLATION = re.compile(r"\{([^{}]*)\}")
+TEXT_STATEMENTS = ("log", "refuse")  # their mapping form's value is the text itself
 MOVING = ("move", "move_under", "draw")  # statements after which `on: moved` triggers may fire
 ENDING = ("win", "lose", "tie")
 VOLATILE = re.compile(r"\b[0-9]+[dT][0-9]+\b|\brandom\s*\(")  # text parts that use chance
@@ -32,18 +32,42 @@ class StatementCompiler:
         self.names = expressions.names
         self.program = expressions.program
         self.refusals = False  # whether a `refuse` was compiled
+        self.procedure: str | None = None  # the procedure being compiled (where `return` may stand)
 
     def compile(self, text, pos, scope: set):
         """Compile a statement into an effect node; names it binds (`let`) join `scope`."""
         pos = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
-        tree = parse(text, "start_statement", pos)
+        return self.compile_tree(parse(text, "start_statement", pos), pos, scope)
+
+    def compile_keyed(self, keyword: str, value, pos, scope: set):
+        """Compile the mapping form of a statement, `- log: "text"` for `log "text"`: the value is
+        the rest of the statement (for `log` and `refuse`, the text itself, so it needs no quotes)."""
+        value_pos = getattr(value, "pos", pos).shifted(getattr(value, "offset", 0))
+        if keyword in TEXT_STATEMENTS:
+            text = str(value).rstrip("\n") if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+            if text is None or "\n" in text:
+                raise RuleError.at(value_pos, f"'{keyword}:' takes a text on one line")
+            tree = Tree(keyword, [Token("STRING", f'"{text}"', column=0)])
+            return self.compile_tree(tree, value_pos.shifted(-1), scope)
+        if value is None:
+            return self.compile(keyword, pos, scope)
+        if not isinstance(value, (str, int)) or isinstance(value, bool):
+            raise RuleError.at(value_pos, f"'{keyword}:' takes the rest of the statement as text")
+        text = f"{keyword} {value}"
+        start = value_pos.shifted(-len(keyword) - 1)
+        return self.compile_tree(parse(text, "start_statement", start), start, scope)
+
+    def compile_tree(self, tree, pos, scope: set):
+        """Compile a parsed statement written at `pos` into an effect node."""
         if tree.data == "break_":
             return Break(pos)
-        if tree.data == "call_procedure":
+        if tree.data in ("call_procedure", "let_call"):
             return self._call(tree, pos, scope)
+        if tree.data == "return_":
+            return self._return(tree, pos, scope)
         if tree.data == "refuse":
             self.refusals = True
-            return Refuse(self.interpolation(str(tree.children[0])[1:-1], pos, scope), pos)
+            return Refuse(self.interpolation(str(tree.children[0])[1:-1], self._text_pos(tree, pos), scope), pos)
         body = getattr(self, f"_{tree.data}")(tree, pos, scope)
         where = self.program.constant(pos)
         fn = self.program.define(self.program.fresh("s"), ["st", "env"], guarded(body, where), pos.line)
@@ -52,26 +76,40 @@ class StatementCompiler:
         return Statement(fn, pos, moves=tree.data in MOVING, ends=tree.data in ENDING)
 
     def _call(self, tree, pos, scope):
-        procedure = str(tree.children[0])
-        acting = next((c for c in tree.children[1:] if isinstance(c, Tree) and c.data == "acting"), None)
-        args = [c for c in tree.children[1:] if c is not None and c is not acting]
+        into = str(tree.children[0]) if tree.data == "let_call" else None
+        children = tree.children[1:] if into is not None else tree.children
+        procedure = str(children[0])
+        acting = next((c for c in children[1:] if isinstance(c, Tree) and c.data == "acting"), None)
+        args = [c for c in children[1:] if c is not None and c is not acting]
         wanted = self.names.procedures.get(procedure)
         if wanted is None:
-            raise RuleError.at(pos.shifted(node_column(tree.children[0])),
+            raise RuleError.at(pos.shifted(node_column(children[0])),
                                f"unknown procedure '{procedure}'{suggest(procedure, self.names.procedures)}")
         if len(args) != wanted:
             raise RuleError.at(pos, f"procedure {procedure}() takes {wanted} argument(s), got {len(args)}")
         for arg in args:
-            check_kinds(arg, self.names, pos)
+            check_kinds(arg, self.names, pos, scope)
         compiled = tuple(self.expressions.compile_tree(a, pos, frozenset(scope)) for a in args)
         if acting is not None:
-            check_kinds(acting.children[0], self.names, pos)
+            check_kinds(acting.children[0], self.names, pos, scope)
             acting = self.expressions.compile_tree(acting.children[0], pos, frozenset(scope))
-        return Call(procedure, compiled, pos, acting)
+        if into is not None:
+            scope.add(into)
+        return Call(procedure, compiled, pos, acting, into)
+
+    def _return(self, tree, pos, scope):
+        if self.procedure is None:
+            raise RuleError.at(pos, "'return' ends a procedure; here no procedure is running "
+                                    "(to stop a loop, write 'break')")
+        value = tree.children[0] if tree.children else None
+        if value is not None:
+            check_kinds(value, self.names, pos, scope)
+            value = self.expressions.compile_tree(value, pos, frozenset(scope))
+        return Return(value, pos)
 
     # ------------------------------------------------------------------ helpers
     def _expr(self, tree, pos, scope) -> ast.expr:
-        check_kinds(tree, self.names, pos)
+        check_kinds(tree, self.names, pos, scope)
         return self.expressions.expression(tree, pos, Scope(frozenset(scope)))
 
     def _zone(self, tree, pos, scope, what: str) -> ast.expr:
@@ -83,18 +121,23 @@ class StatementCompiler:
         return [ast.Expr(value)]
 
     # ------------------------------------------------------------------ statements
+    @staticmethod
+    def _facing(tree) -> ast.expr:
+        """Whether a statement's cards end face down: true, false (`face up`), or none (as they lie)."""
+        facing = next((c for c in tree.children if isinstance(c, Tree) and c.data == "facing"), None)
+        return ast.Constant(None if facing is None else str(facing.children[0]) == "down")
+
     def _move(self, tree, pos, scope):
         what = self._expr(tree.children[0], pos, scope)
         dest = tree.children[1]
-        facing = tree.children[2] if len(tree.children) > 2 else None
-        face_down = ast.Constant(None if facing is None else str(facing.children[0]) == "down")
+        face_down = self._facing(tree)
         if dest.data == "to_new_pile":
             at_start = ast.Constant(str(dest.children[0]) == "start")
             row = self._expr(dest.children[1], pos, scope)
             pile = method(name("st"), "new_pile", row, at_start)
             return self._do(method(name("st"), "move", what, pile, ast.Constant("top"), face_down))
         zone = self._zone(dest.children[0], pos, scope, "the destination")
-        where = ast.Constant("top" if dest.data == "to_top" else "bottom")
+        where = ast.Constant("bottom" if dest.data == "to_bottom" else "top")
         return self._do(method(name("st"), "move", what, zone, where, face_down))
 
     def _move_under(self, tree, pos, scope):
@@ -104,14 +147,21 @@ class StatementCompiler:
 
     def _draw(self, tree, pos, scope):
         where = self.program.constant(pos.shifted(node_column(tree.children[0])))
+        check_number(tree.children[0], self.names, pos, scope, "the number to draw")
         count = call("number", self._expr(tree.children[0], pos, scope), ast.Constant("the number to draw"), where)
         source = self._zone(tree.children[1], pos, scope, "'draw ... from'")
-        target = self._zone(tree.children[2], pos, scope, "'draw ... to'")
-        return self._do(method(name("st"), "draw", count, source, target))
+        dest = tree.children[2]
+        if dest.data == "to_new_pile":
+            raise RuleError.at(pos.shifted(node_column(dest)), "a draw goes to a zone, or to the top or bottom "
+                                                               "of one; to start a pile, 'move' the card")
+        target = self._zone(dest.children[0], pos, scope, "'draw ... to'")
+        end = ast.Constant("top" if dest.data == "to_top" else "bottom")  # drawn cards go under the others
+        face_down = self._facing(tree)
+        return self._do(method(name("st"), "draw", count, source, target, end, face_down))
 
     def _draw_parts(self, tree, pos, scope):
-        """`f(st, env) -> (count, source, target)` of a draw, for drawing one card at a time."""
-        parts = self._draw(tree, pos, scope)[0].value.args  # the count, source and target of st.draw(...)
+        """`f(st, env) -> (count, source, target, where, face_down)` of a draw, for drawing one card at a time."""
+        parts = self._draw(tree, pos, scope)[0].value.args  # the arguments of st.draw(...)
         body = guarded([ast.Return(ast.Tuple(parts, LOAD))], self.program.constant(pos))
         return self.program.define(self.program.fresh("d"), ["st", "env"], body, pos.line)
 
@@ -127,6 +177,8 @@ class StatementCompiler:
     def _set(self, tree, pos, scope):
         target, op, value_tree = tree.children
         op = str(op)
+        if op != "=" or self._declared_number(target, scope):
+            check_number(value_tree, self.names, pos, scope, f"'set ... {op}'")
         value = call("stored", self._expr(value_tree, pos, scope))
         if target.data == "target_name":
             return self._set_name(str(target.children[0]), op, value, pos.shifted(node_column(target)), scope)
@@ -138,6 +190,16 @@ class StatementCompiler:
         owner = self._expr(target.children[0], pos, scope)
         return self._do(call("set_attribute", name("st"), owner, ast.Constant(attribute), ast.Constant(op), value,
                              self.program.constant(where)))
+
+    def _declared_number(self, target, scope) -> bool:
+        """Whether a `set` target is a variable declared with a number (so it must stay one)."""
+        if target.data == "target_name":
+            local = str(target.children[0])
+            return local not in scope and self.names.kinds.get(("var", local)) == NUMBER
+        attribute = str(target.children[1])
+        declared = {self.names.kinds.get((section, attribute)) for section in ("player_var", "card_var")
+                    if attribute in (self.names.player_vars if section == "player_var" else self.names.card_vars)}
+        return declared == {NUMBER}
 
     def _set_name(self, local: str, op: str, value: ast.expr, where, scope):
         place = self.program.constant(where)
@@ -168,13 +230,14 @@ class StatementCompiler:
                 raise RuleError.at(pos.shifted(node_column(assignment)), f"'{variable}' is not declared under card_vars")
             where = self.program.constant(pos.shifted(node_column(assignment.children[1])))
             keys.append(ast.Constant(variable))
+            check_number(assignment.children[1], self.names, pos, scope, f"the value of '{variable}'")
             values.append(call("number", self._expr(assignment.children[1], pos, scope),
                                ast.Constant(f"the value of '{variable}'"), where))
         return self._do(method(name("st"), "mark", card, ast.Dict(keys, values)))
 
     def _log(self, tree, pos, scope):
         text = str(tree.children[0])[1:-1]
-        line = ast.Call(field(name("st"), "say"), [self._text(text, pos, scope)],
+        line = ast.Call(field(name("st"), "say"), [self._text(text, self._text_pos(tree, pos), scope)],
                         [ast.keyword("actor", ast.Constant(False))])
         if VOLATILE.search(text):  # chance in the text: it must be evaluated even when nobody reads it
             return self._do(line)
@@ -191,23 +254,17 @@ class StatementCompiler:
                                  [ast.keyword("tie", ast.Constant(True))]))
 
     # ------------------------------------------------------------------ text with {expressions}
-    def _text(self, text: str, pos, scope) -> ast.expr:
-        """The ast of a text whose `{expression}` parts are filled in when it runs."""
-        parts, last = [], 0
-        for found in INTERPOLATION.finditer(text):
-            if found.start() > last:
-                parts.append(ast.Constant(text[last:found.start()]))
-            part_pos = pos.shifted(found.start() + 1)
-            tree = parse(found.group(1), "start_expr", part_pos)
-            check_kinds(tree, self.names, part_pos)
-            value = self.expressions.expression(tree, part_pos, Scope(frozenset(scope)))
-            parts.append(ast.FormattedValue(call("pretty", value), -1, None))
-            last = found.end()
-        if last < len(text):
-            parts.append(ast.Constant(text[last:]))
-        return ast.JoinedStr(parts) if parts else ast.Constant("")
+    @staticmethod
+    def _text_pos(tree, pos):
+        """Where the text of a `log` or `refuse` statement starts (after its opening quote)."""
+        return pos.shifted(node_column(tree.children[0]) + 1)
 
-    def interpolation(self, text: str, pos, scope):
+    def _text(self, text: str, pos, scope) -> ast.expr:
+        """The ast of a text written at `pos` whose `{expression}` parts are filled in when it runs."""
+        return self.expressions.template(text, pos, Scope(frozenset(scope)))
+
+    def interpolation(self, text, pos, scope):
         """Compile text with `{expression}` parts into `f(st, env) -> str` (prompts, reasons, displays)."""
-        body = guarded([ast.Return(self._text(text, pos, set(scope)))], self.program.constant(pos))
+        pos = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
+        body = guarded([ast.Return(self._text(str(text), pos, set(scope)))], self.program.constant(pos))
         return self.program.define(self.program.fresh("t"), ["st", "env"], body, pos.line)

@@ -178,32 +178,32 @@ class Draw(Statement):
     draws one card per step, so that each card's triggers run before the next card is drawn;
     otherwise `GameState.draw` runs those triggers between the cards itself."""
 
-    parts: object = attrs.field(eq=False, default=None)  # (st, env) -> (count, source, target)
+    parts: object = attrs.field(eq=False, default=None)  # (st, env) -> (count, source, target, where, face_down)
 
     def run(self, st, frame):
         if st.fire_now is not None or not st.game.event_triggers:
             self.fn(st, frame.env)
             return
-        count, source, target = self.parts(st, frame.env)
+        count, source, target, where, face_down = self.parts(st, frame.env)
         if count > 0:
-            st.frames.append(Frame(_DRAW_ONE, frame.env, DrawLoop(count, source, target)))
+            st.frames.append(Frame(_DRAW_ONE, frame.env, DrawLoop(count, source, target, where, face_down)))
 
 
 class DrawLoop:
     """The cards a `draw` has still to take, one per step (see Draw)."""
 
-    __slots__ = ("left", "source", "target")
+    __slots__ = ("left", "source", "target", "where", "face_down")
 
-    def __init__(self, left, source, target):
-        self.left, self.source, self.target = left, source, target
+    def __init__(self, left, source, target, where="bottom", face_down=None):
+        self.left, self.source, self.target, self.where, self.face_down = left, source, target, where, face_down
 
     def copy(self):
-        return DrawLoop(self.left, self.source, self.target)
+        return DrawLoop(self.left, self.source, self.target, self.where, self.face_down)
 
     def take(self, st) -> None:
         """Draw one card; none is left when the source (and its refill) is empty."""
         self.left -= 1
-        if st.draw(1, self.source, self.target) == 0:
+        if st.draw(1, self.source, self.target, self.where, self.face_down) == 0:
             self.left = 0
 
     def again(self, st, env) -> bool:
@@ -312,6 +312,7 @@ class Call(Node):
     args: tuple = attrs.field(eq=False)
     pos: Position
     acting: object = attrs.field(eq=False, default=None)  # None, or who(st, env): a player or a text
+    into: str | None = None  # `let x = call name(args)`: the caller's local that gets the returned value
 
     def run(self, st, frame):
         procedure = st.game.procedures[self.name]
@@ -319,11 +320,44 @@ class Call(Node):
             raise GameError(f"effects nested more than {MAX_FRAMES} deep (calling '{self.name}')", self.pos)
         who = self.acting(st, frame.env) if self.acting is not None else NOBODY
         env = call_env(procedure.params, [arg(st, frame.env) for arg in self.args], frame.env, who, self.pos)
+        if self.into is not None or procedure.returns:
+            st.frames.append(Frame((Returned(self.into, self.pos),), env))
         if procedure.body:
             st.frames.append(Frame(procedure.body, env))
 
 
 NOBODY = object()  # a call without `as`
+RESULT = "#result"  # in a procedure's env: the value its `return` gave
+
+
+@attrs.frozen
+class Returned(Node):
+    """Runs when a called procedure is over: its returned value goes to the caller's `let`.
+
+    Its frame lies just above the caller's, with the procedure's env; `return` leaves every
+    frame of the procedure down to this one.
+    """
+
+    into: str | None
+    pos: Position
+
+    def run(self, st, frame):
+        if self.into is not None:
+            st.frames[-2].env[self.into] = frame.env.get(RESULT)
+
+
+@attrs.frozen
+class Return(Node):
+    """`return value`: leave the procedure being run, giving `value` to a caller's `let x = call ...`."""
+
+    value: object = attrs.field(eq=False)  # None, or value(st, env)
+    pos: Position
+
+    def run(self, st, frame):
+        env = frame.env
+        env[RESULT] = self.value(st, env) if self.value is not None else None
+        while st.frames[-1].env is env and st.frames[-1].block[0].__class__ is not Returned:
+            st.frames.pop()
 
 
 def call_env(params: tuple, values: list, caller: dict, who, pos) -> dict:
@@ -464,7 +498,7 @@ class Choose(Node):
             env[self.key] = True
             env[self.var] = []
         picked = env[self.var] if self.many else None
-        candidates = self._candidates(st, env, picked)
+        candidates = self.candidates(st, env, picked)
         options = options_for(st, candidates)
         if self.many:
             low, high = self.min(st, env), self.max(st, env)
@@ -486,7 +520,8 @@ class Choose(Node):
             prompt = _later(self.prompt, st, env)
         st.ask(Decision(chooser.seat, prompt, tuple(options), self, len(st.frames) - 1))
 
-    def _candidates(self, st, env, picked):
+    def candidates(self, st, env, picked) -> list:
+        """The items that may be picked now (`picked`: those a multi-choice has picked so far)."""
         items = st.items(self.source(st, env))
         if picked:
             items = [i for i in items if i not in picked]

@@ -7,11 +7,12 @@ iterating a collection costs one unit per item from the state's `budget` (see `c
 """
 from __future__ import annotations
 
+import re
 from types import MappingProxyType
 
 from ..errors import GameError
 from .effects import credit_of
-from .values import Card, Marker, Player, Roll, ZoneRef, is_card, pretty
+from .values import Card, Marker, Player, Roll, ZoneRef, describe, is_card, kind_name, pretty
 
 MAX_TEXT = 100_000  # characters in one text value
 MAX_LIST = 100_000  # items in one list value
@@ -85,6 +86,23 @@ def last(st, value):
     return found[-1] if found else None
 
 
+def first_few(st, value, count, pos) -> list:
+    """The top `count` items of a collection (all of them when it holds fewer), top first."""
+    return st.items(value)[:_count(count, "first()", pos)]
+
+
+def last_few(st, value, count, pos) -> list:
+    """The bottom `count` items of a collection (all of them when it holds fewer), in their order."""
+    found = st.items(value)
+    return found[len(found) - min(_count(count, "last()", pos), len(found)):]
+
+
+def _count(count, what: str, pos) -> int:
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise GameError(f"{what} takes how many items to take: 0 or more, not {pretty(count)}", pos)
+    return count
+
+
 def at(st, value, index):
     """The item at a position (from 0), or none outside the collection."""
     found = st.items(value)
@@ -145,14 +163,77 @@ def divide(a, b, pos):
     """`a // b`, an error when b is 0."""
     if b == 0:
         raise GameError("division by zero", pos)
-    return a // b
+    try:
+        return a // b
+    except TypeError:
+        raise mismatch("//", a, b, pos) from None
 
 
 def modulo(a, b, pos):
     """`a % b`, an error when b is 0."""
     if b == 0:
         raise GameError("division by zero", pos)
-    return a % b
+    try:
+        return a % b
+    except TypeError:
+        raise mismatch("%", a, b, pos) from None
+
+
+def subtract(a, b, pos):
+    """`a - b` of values that may not be numbers."""
+    try:
+        return a - b
+    except TypeError:
+        raise mismatch("-", a, b, pos) from None
+
+
+def negate(a, pos):
+    """`-a` of a value that may not be a number."""
+    try:
+        return -a
+    except TypeError:
+        raise GameError(f"'-' needs a number, not {describe(a)}", pos) from None
+
+
+def less(a, b, pos) -> bool:
+    """`a < b` of values that may not be comparable."""
+    try:
+        return a < b
+    except TypeError:
+        raise mismatch("<", a, b, pos) from None
+
+
+def at_most(a, b, pos) -> bool:
+    """`a <= b` of values that may not be comparable."""
+    try:
+        return a <= b
+    except TypeError:
+        raise mismatch("<=", a, b, pos) from None
+
+
+def more(a, b, pos) -> bool:
+    """`a > b` of values that may not be comparable."""
+    try:
+        return a > b
+    except TypeError:
+        raise mismatch(">", a, b, pos) from None
+
+
+def at_least(a, b, pos) -> bool:
+    """`a >= b` of values that may not be comparable."""
+    try:
+        return a >= b
+    except TypeError:
+        raise mismatch(">=", a, b, pos) from None
+
+
+ORDERINGS = {"<": "less", "<=": "at_most", ">": "more", ">=": "at_least"}
+
+
+def mismatch(symbol: str, a, b, pos) -> GameError:
+    """The error for an operator given values it cannot take, naming them (and where a text was written)."""
+    wanted = "two numbers or two texts" if symbol in ORDERINGS else "numbers"
+    return GameError(f"'{symbol}' needs {wanted}, not {describe(a)} and {describe(b)}", pos)
 
 
 def collected(st, parts, pos) -> list:
@@ -310,12 +391,29 @@ def place(err: GameError, pos) -> GameError:
     return err
 
 
+PYTHON_WORDS = (  # Python's wording of an error inside compiled rules -> rulelang's
+    (re.compile(r"'(.+)' not supported between instances of '(\w+)' and '(\w+)'"),
+     lambda op, a, b: f"'{op}' cannot compare {kind_name(a)} with {kind_name(b)}"),
+    (re.compile(r"unsupported operand type\(s\) for ([^:]+): '(\w+)' and '(\w+)'"),
+     lambda op, a, b: f"'{op}' cannot combine {kind_name(a)} and {kind_name(b)}"),
+    (re.compile(r"bad operand type for unary -: '(\w+)'"), lambda a: f"'-' needs a number, not {kind_name(a)}"),
+    (re.compile(r"'(\w+)' object is not subscriptable"), lambda a: f"{kind_name(a)} cannot be indexed"),
+    (re.compile(r"'(\w+)' object is not iterable"), lambda a: f"{kind_name(a)} is not a collection"),
+    (re.compile(r"invalid literal for int\(\) with base 10: (.*)"), lambda a: f"{a} is text, not a number"),
+    (re.compile(r"(?:list|tuple) index out of range"), lambda: "the index is outside the collection"),
+)
+
+
 def evaluation_error(err: Exception, pos) -> GameError:
     """A Python error inside compiled rules, said in rulelang's words at the rule's position."""
     if isinstance(err, KeyError) and err.args and isinstance(err.args[0], str):
         return GameError(f"'{err.args[0]}' has no value here", pos)
     if isinstance(err, RecursionError):
         return GameError("rules call each other too deeply", pos)
+    for pattern, words in PYTHON_WORDS:
+        found = pattern.fullmatch(str(err))
+        if found:
+            return GameError(words(*found.groups()), pos)
     return GameError(f"cannot evaluate expression: {err}", pos)
 
 
@@ -424,6 +522,7 @@ def listing(collection, pos):
 
 # ---------------------------------------------------------------- what generated code sees
 HELPERS = ("over_budget", "charge", "iterate", "enter", "count", "total", "any_item", "all_items", "first", "last",
+           "first_few", "last_few", "subtract", "negate", "less", "at_most", "more", "at_least",
            "at", "highest", "lowest", "as_list", "index", "add", "multiply", "divide", "modulo", "collected",
            "card_fact", "card_var", "card_zone", "card_owner", "zone_var", "zone_index", "player_var", "player_zone", "attribute", "other", "following", "absolute", "under", "attached",
            "random_item", "attr", "clockwise", "players", "stored", "zone", "place", "evaluation_error",

@@ -558,8 +558,10 @@ class GameState:
         self.cvars.setdefault(piece.id, {})[name] = value
         self.touch("cvar")
 
-    def draw(self, count: int, source: ZoneRef, target: ZoneRef) -> int:
-        """Move up to `count` cards one at a time from the top of `source`, refilling it.
+    def draw(self, count: int, source: ZoneRef, target: ZoneRef, where: str = "bottom",
+             face_down: bool | None = None) -> int:
+        """Move up to `count` cards one at a time from the top of `source` to the bottom (or top) of
+        `target`, face up unless `face_down`, refilling the source.
 
         `on: moved` triggers that can run at once (`fire_now`) run after each card, before the
         next is drawn; the draw still takes `count` cards from the source.
@@ -572,7 +574,7 @@ class GameState:
             if not self.zones[key] and not self._refill(source):
                 break
             card = self.zones[key][0]
-            before.update(self.move(card, target, "bottom", log=False))
+            before.update(self.move(card, target, where, face_down, log=False))
             drawn.append(card)
             total += 1
             if self.events and self.fire_now is not None:
@@ -625,10 +627,11 @@ class GameState:
                     self.say(f"turns up {pretty(piece)}", actor=False)
 
     def finish(self, winners: list, tie: bool = False) -> None:
-        """End the game: the given seats win and the others lose, or everybody ties."""
+        """End the game: the given seats win and the others lose, or everybody ties (as when, in a game
+        of two or more, every player wins)."""
         if self.result is not None:
             return
-        if tie:
+        if tie or (self.n > 1 and set(winners) >= set(range(self.n))):
             self.result = tuple("draw" for _ in range(self.n))
             self.say("game over: a draw", actor=False)
             return

@@ -1,34 +1,56 @@
 """Check stage, part two: the kinds of values in an expression, so that obvious mix-ups (a zone
-where a number is needed, a card compared with `<`) are errors before anything runs.
+where a number is needed, a card compared with `<`, a text in a sum) are errors before anything runs.
 
-The check is deliberately forgiving: whatever it cannot know (a variable, a function's result)
-is of kind ANY and matches everything.
+The check is deliberately forgiving: whatever it cannot know (a variable set during play, a
+parameter) is of kind ANY and matches everything. What the rule file declares is known: the kind
+of each card property and rule function (from its expression), and of each variable whose
+initial value is a number or a text. A text that reaches a place where a number is needed is
+blamed where the text was written — in a house rule, if that is where it came from.
 """
 from __future__ import annotations
 
 from lark import Token, Tree
 
-from ..errors import RuleError
-from .syntax import node_column
+from ..errors import Position, RuleError
+from .syntax import node_column, parse
 
 NUMBER, BOOL, TEXT, CARD, PLAYER, ZONE, LIST, ANY = (
     "a number", "true/false", "text", "a card", "a player", "a zone", "a collection", "any")
+MIXED = "a number or text"  # `'forty' if it.rank == 13 else 30`
 COLLECTIONS = {ZONE, LIST, CARD, PLAYER, ANY}  # what st.items() accepts (none too)
 NUMBERS = {NUMBER, ANY}
+NOT_NUMBERS = {TEXT, MIXED}  # kinds that may be text: an error where a number is needed
 
-RESULT_OF = {"count": NUMBER, "sum": NUMBER, "max": ANY, "min": ANY, "abs": NUMBER,
-             "any": BOOL, "all": BOOL, "select": LIST, "collect": LIST, "cards": LIST, "under": LIST, "attached": LIST,
-             "clockwise": LIST, "card": CARD, "other": PLAYER, "next": PLAYER}
+RESULT_OF = {"count": NUMBER, "sum": NUMBER, "abs": NUMBER, "any": BOOL, "all": BOOL, "select": LIST,
+             "collect": LIST, "cards": LIST, "under": LIST, "attached": LIST, "clockwise": LIST, "card": CARD,
+             "other": PLAYER, "next": PLAYER}
 TAKES_COLLECTION = {"count", "sum", "max", "min", "any", "all", "select", "collect", "cards", "first",
                     "last", "random"}
+SEVERAL_VALUES = {"max", "min"}  # max(a, b, c): the highest of several values
+
+
+class Kind(str):
+    """A kind that remembers where its text was written and through which declared name it came."""
+
+    origin: Position | None = None
+    source: str = ""  # the text as written, like 'forty'
+    via: str = ""  # how it reached the expression: "card property 'toughness'"
+
+
+def _kind(kind: str, origin=None, source: str = "", via: str = "") -> Kind:
+    found = Kind(kind)
+    found.origin, found.source, found.via = origin, source, via
+    return found
 
 
 class KindChecker:
     """Infers kinds over a parse tree and raises RuleError at the first mix-up."""
 
-    def __init__(self, names, pos):
+    def __init__(self, names, pos, locals_=frozenset()):
         self.names = names
         self.pos = pos
+        self.locals = set(locals_)  # names bound here (they hide game variables of the same name)
+        self.declared = getattr(names, "kinds", None) or {}
 
     def kind(self, node) -> str:
         """The kind of a parse tree node (ANY where it cannot be known)."""
@@ -44,13 +66,28 @@ class KindChecker:
     def fail(self, node, message):
         raise RuleError.at(self.pos.shifted(node_column(node)), message)
 
+    def needs_number(self, node, kind, what: str, message: str = "") -> None:
+        """An error when a value that may be text stands where a number is needed.
+
+        A text that came from a declaration elsewhere (a card property, a variable) is blamed
+        where it was written, naming the use; one written here is blamed here.
+        """
+        if kind not in NOT_NUMBERS:
+            return
+        origin = getattr(kind, "origin", None)
+        if origin is not None and getattr(kind, "via", ""):
+            use = self.pos.shifted(node_column(node))
+            raise RuleError.at(origin, f"{kind.source} is text, but {kind.via} is used where a number is "
+                                       f"needed ({what} at {use})")
+        self.fail(node, message or f"{what} needs a number, not {kind}")
+
     def _number(self, node):
         return NUMBER
 
     _dice = _number
 
     def _string(self, node):
-        return TEXT
+        return _kind(TEXT, self.pos.shifted(node_column(node)), str(node.children[0]))
 
     def _true(self, node):
         return BOOL
@@ -66,16 +103,18 @@ class KindChecker:
             return LIST
         if name in names.shared_zones:
             return LIST if name in names.zone_lists else ZONE
-        return ANY
+        return ANY if name in self.locals else self.declared.get(("var", name), ANY)
 
     def _attr(self, node):
         subject = self.kind(node.children[0])
         name = str(node.children[1])
-        if subject in (NUMBER, BOOL, TEXT):
+        if subject in (NUMBER, BOOL, TEXT, MIXED):
             self.fail(node.children[1], f"'.{name}' on {subject}: only players, cards, zones and rolls have attributes")
         if subject == PLAYER and name in self.names.player_zones:
             return LIST if name in self.names.zone_lists else ZONE
-        return ANY
+        found = {self.declared.get(key, ANY) for key in (("prop", name), ("card_var", name), ("player_var", name))
+                 if key[1] in _section(self.names, key[0])}
+        return next(iter(found)) if len(found) == 1 else ANY  # a name declared twice may be either
 
     def _arith(self, node):
         left, right = self.kind(node.children[0]), self.kind(node.children[2])
@@ -85,12 +124,14 @@ class KindChecker:
                 self.fail(node.children[1], f"cannot add {left} and {right}")
             return NUMBER if left == right == NUMBER else ANY
         for side, kind in ((node.children[0], left), (node.children[2], right)):
+            self.needs_number(side, kind, f"'{symbol}'", f"'{symbol}' needs numbers, not {kind}")
             if kind not in NUMBERS:
                 self.fail(side, f"'{symbol}' needs numbers, not {kind}")
         return NUMBER
 
     def _neg(self, node):
         kind = self.kind(node.children[0])
+        self.needs_number(node.children[0], kind, "'-'")
         if kind not in NUMBERS:
             self.fail(node.children[0], f"'-' needs a number, not {kind}")
         return NUMBER
@@ -102,12 +143,15 @@ class KindChecker:
             for side, kind in ((node.children[0], left), (node.children[2], right)):
                 if kind in (CARD, PLAYER, ZONE, LIST, BOOL):
                     self.fail(side, f"cannot compare {kind} with '{symbol}'; compare a value, like c.rank")
+            if NUMBER in (left, right):
+                for side, kind in ((node.children[0], left), (node.children[2], right)):
+                    self.needs_number(side, kind, f"'{symbol}'")
         return BOOL
 
     def _in_(self, node):
         self.kind(node.children[0])
         right = self.kind(node.children[1])
-        if right in (NUMBER, BOOL, TEXT):
+        if right in (NUMBER, BOOL, TEXT, MIXED):
             self.fail(node.children[1], f"'in' needs a collection on its right, not {right}")
         return BOOL
 
@@ -126,7 +170,13 @@ class KindChecker:
 
     def _ifelse(self, node):
         then, _, other = (self.kind(c) for c in node.children)
-        return then if then == other else ANY
+        if then == other:
+            return then
+        pair = {str(then), str(other)}
+        if pair in ({NUMBER, TEXT}, {NUMBER, MIXED}, {TEXT, MIXED}):
+            text = then if then in NOT_NUMBERS else other
+            return _kind(MIXED, getattr(text, "origin", None), getattr(text, "source", ""))
+        return ANY
 
     def _list_(self, node):
         for child in node.children:
@@ -136,8 +186,9 @@ class KindChecker:
     def _index(self, node):
         subject = self.kind(node.children[0])
         index = self.kind(node.children[1])
-        if subject in (NUMBER, BOOL, TEXT):
+        if subject in (NUMBER, BOOL, TEXT, MIXED):
             self.fail(node.children[0], f"cannot index {subject}")
+        self.needs_number(node.children[1], index, "an index")
         if index not in NUMBERS:
             self.fail(node.children[1], f"an index must be a number, not {index}")
         return ANY
@@ -146,20 +197,97 @@ class KindChecker:
         binding, body = node.children
         if isinstance(binding, Tree) and binding.data == "in_":
             collection = self.kind(binding.children[1])
-            if collection in (NUMBER, BOOL, TEXT):
+            if collection in (NUMBER, BOOL, TEXT, MIXED):
                 self.fail(binding.children[1], f"'in' needs a collection, not {collection}")
-        self.kind(body)
-        return ANY
+            if isinstance(binding.children[0], Tree) and binding.children[0].data == "name":
+                self.locals.add(str(binding.children[0].children[0]))
+        return self.kind(body)
 
     def _call(self, node):
         name = str(node.children[0])
         args = [c for c in node.children[1:] if c is not None]
         kinds = [self.kind(a) for a in args]
-        if name in TAKES_COLLECTION and args and args[0].data != "lambda_arg" and kinds[0] in (NUMBER, BOOL, TEXT):
+        if name in SEVERAL_VALUES and len(args) > 1:
+            for arg, kind in zip(args, kinds):
+                self.needs_number(arg, kind, f"{name}()")
+            return NUMBER
+        if name in TAKES_COLLECTION and args and args[0].data != "lambda_arg" \
+                and kinds[0] in (NUMBER, BOOL, TEXT, MIXED):
             self.fail(args[0], f"{name}() needs a collection, not {kinds[0]}")
+        if name in ("first", "last") and len(args) > 1:
+            self.needs_number(args[1], kinds[1], f"{name}()")
+            return LIST
+        if name in ("sum", "max", "min") and args and args[0].data == "lambda_arg":
+            self.needs_number(args[0].children[1], kinds[0], f"{name}()")
+        if name == "sum" or (name in ("max", "min") and args and args[0].data == "lambda_arg"):
+            return NUMBER if name == "sum" else ANY
+        if ("function", name) in self.declared:
+            return self.declared[("function", name)]
         return RESULT_OF.get(name, ANY)
 
 
-def check_kinds(tree, names, pos) -> None:
-    """Raise RuleError at the first kind mix-up in an expression tree."""
-    KindChecker(names, pos).kind(tree)
+def check_kinds(tree, names, pos, locals_=frozenset()) -> None:
+    """Raise RuleError at the first kind mix-up in an expression tree (`locals_`: the names bound where it stands)."""
+    KindChecker(names, pos, locals_).kind(tree)
+
+
+def check_number(tree, names, pos, locals_, what: str) -> None:
+    """Raise RuleError when an expression that must give a number may give text."""
+    checker = KindChecker(names, pos, locals_)
+    checker.needs_number(tree, checker.kind(tree), what)
+
+
+def _section(names, section: str) -> frozenset:
+    """The names a rule file declares in one section (card_props, card_vars, player_vars)."""
+    return {"prop": names.card_props, "card_var": names.card_vars, "player_var": names.player_vars}[section]
+
+
+def declared_kinds(names, props: dict, functions: dict, values: dict, functions_params: dict) -> dict:
+    """The kind of each card property and rule function (from its expression, following the others
+    until nothing changes) and of each variable whose initial value is a number or a text.
+
+    `props` and `functions` map a name to its expression as written (with its position);
+    `values` maps ("var" | "player_var" | "card_var", name) to (initial value, its position);
+    `functions_params` maps a function to its parameters.
+    A kind from a declaration says through which name it came, so errors can name it.
+    """
+    kinds: dict = {}
+    for (section, name), (value, pos) in values.items():
+        if isinstance(value, bool) or value is None:
+            continue
+        if isinstance(value, int):
+            kinds[(section, name)] = NUMBER
+        elif isinstance(value, str):
+            what = {"var": "game variable", "player_var": "player variable", "card_var": "card variable"}[section]
+            kinds[(section, name)] = _kind(TEXT, pos, repr(str(value)), f"{what} '{name}'")
+    trees = {}
+    for key, text in [*((("prop", n), t) for n, t in props.items()),
+                      *((("function", n), t) for n, t in functions.items())]:
+        if isinstance(text, bool) or not isinstance(text, (str, int)):
+            continue
+        if isinstance(text, int):
+            kinds[key] = NUMBER
+            continue
+        pos = getattr(text, "pos", Position("?", 0, 0)).shifted(getattr(text, "offset", 0))
+        try:
+            trees[key] = (parse(text, "start_expr", pos), pos)
+        except RuleError:
+            continue  # reported when it is compiled
+    for _ in range(len(trees) + 1):  # a property may read another: repeat until no kind changes
+        changed = False
+        for key, (tree, pos) in trees.items():
+            checker = KindChecker(names, pos, {"it"} if key[0] == "prop" else functions_params.get(key[1], ()))
+            checker.declared = kinds
+            try:
+                found = checker.kind(tree)
+            except RuleError:
+                found = ANY  # reported when it is compiled
+            label = f"card property '{key[1]}'" if key[0] == "prop" else f"{key[1]}()"
+            if found in NOT_NUMBERS and getattr(found, "origin", None) is not None:
+                found = _kind(found, found.origin, found.source, found.via or label)
+            if found != kinds.get(key, ANY):
+                kinds[key] = found
+                changed = True
+        if not changed:
+            break
+    return kinds

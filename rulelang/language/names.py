@@ -34,6 +34,7 @@ class Names:
     functions: dict = attrs.field(factory=dict)  # name -> number of parameters
     procedures: dict = attrs.field(factory=dict)  # name -> number of parameters
     max_players: int = 2
+    kinds: dict = attrs.field(factory=dict)  # declared kinds of properties, functions, variables (language/kinds.py)
 
     def attributes(self) -> set:
         """Every name that may follow a dot."""

@@ -40,13 +40,31 @@ FACE_DOWN = ("owner", "hidden")  # who sees a face-down card in the zone
 
 EFFECT_FORMS = {
     "if": {"if": (EXPR, True), "then": (EFFECTS, True), "else": (EFFECTS, False)},
+    "elif": {"elif": (EXPR, True), "then": (EFFECTS, True), "else": (EFFECTS, False)},
     "for": {"for": (EXPR, True), "do": (EFFECTS, True)},
     "while": {"while": (EXPR, True), "do": (EFFECTS, True)},
     "choose": {"choose": (TEXT, True), "from": (EXPR, True), "where": (EXPR, False),
                "min": (EXPR, False), "max": (EXPR, False), "optional": (EXPR, False),
-               "prompt": (TEXT, False), "by": (EXPR, False)},
+               "prompt": (TEXT, False), "by": (EXPR, False), "do": (EFFECTS, False)},
     "choose move": {"choose move": (SEQUENCE, True), "by": (EXPR, False)},
 }
+
+
+# One-line statements; each may also be written as a mapping whose value is the rest of the
+# statement (`- log: "a: b"` for `- log "a: b"`), which YAML's quoting can never trip up.
+STATEMENT_KEYWORDS = ("move", "draw", "shuffle", "set", "let", "reveal", "turn", "mark", "log", "win", "lose",
+                      "tie", "break", "refuse", "call", "return")
+
+
+def statement_text(item) -> str | None:
+    """The text of a one-line statement, written as text or in its mapping form; None for a block."""
+    if isinstance(item, str):
+        return item
+    if isinstance(item, YMap) and len(item) == 1:
+        keyword, rest = next(iter(item.items()))
+        if keyword in STATEMENT_KEYWORDS:
+            return keyword if rest is None else f"{keyword} {rest}"
+    return None
 
 
 def check_shape(doc: YMap) -> list[Diagnostic]:
@@ -118,11 +136,17 @@ def check_effects(block, where: Position, out: list) -> None:
             out.append(Diagnostic(pos, "an effect is a statement in text or a mapping like 'if:'"))
             continue
         form = effect_form(item)
+        if form in STATEMENT_KEYWORDS:
+            _statement_mapping(item, form, pos, out)
+            continue
         if form is None:
             first = next(iter(item), "")
             if " " in first and first not in EFFECT_FORMS:
-                out.append(Diagnostic(pos, "YAML read this statement as a mapping because it contains "
-                                           "': ' — put the whole statement in quotes"))
+                keyword = first.split()[0]
+                fix = (f"write it as '- {keyword}: ...' with the rest after the colon"
+                       if keyword in STATEMENT_KEYWORDS else "put the whole statement in quotes")
+                out.append(Diagnostic(pos, f"YAML read this statement as a mapping because it contains ': ' — "
+                                           f"{fix}"))
                 continue
             out.append(Diagnostic(pos, f"unknown effect '{first}'{suggest(first, EFFECT_FORMS)}; "
                                        f"expected one of: {', '.join(EFFECT_FORMS)}"))
@@ -134,11 +158,21 @@ def check_effects(block, where: Position, out: list) -> None:
 
 
 def effect_form(item: YMap) -> str | None:
-    """Which block form a mapping effect is (`if`, `for`, `choose` ...), or None."""
+    """Which form a mapping effect is (`if`, `for`, `choose` ..., or a statement keyword), or None."""
     for form in EFFECT_FORMS:
         if form in item:
             return form
+    if len(item) == 1 and next(iter(item)) in STATEMENT_KEYWORDS:
+        return next(iter(item))
     return None
+
+
+def _statement_mapping(item: YMap, keyword: str, pos: Position, out: list) -> None:
+    """A statement in its mapping form: its value is text (or a number), or nothing (`- tie:`)."""
+    value = item[keyword]
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (str, int))):
+        out.append(Diagnostic(item.value_pos.get(keyword, pos),
+                              f"'{keyword}:' takes the rest of the statement as text"))
 
 
 def _mapping(value, table: dict, what: str, out: list) -> None:

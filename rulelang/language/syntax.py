@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 
 from lark import Lark, Token, Tree
 from lark import __version__ as lark_version
@@ -17,6 +18,7 @@ from ..catalog import shipped_folder
 from ..errors import Position, RuleError
 
 GRAMMAR_FILE = "rulelang.lark"
+TEMPLATE_FIELD = re.compile(r"\{([^{}]*)\}")  # `{expression}` inside a text, filled in when it runs
 
 
 def grammar_text() -> str:
@@ -78,6 +80,11 @@ def describe(err: UnexpectedInput, text: str) -> str:
             return f"dice need a number of sides after '{err.token.value}', like 2T10"
         return f"unexpected {err.token.value!r}"
     return "cannot parse"
+
+
+def template_fields(text: str) -> list:
+    """The `{expression}` fields of a text: (offset of the expression in the text, its source)."""
+    return [(found.start() + 1, found.group(1)) for found in TEMPLATE_FIELD.finditer(text)]
 
 
 def node_column(node) -> int:
