@@ -50,15 +50,26 @@ def failure(tmp_path, turn, extra="") -> GameError:
     ("- set l = [1]\n- while: 'true'\n  do: ['set l = l + l']", "limits: lists"),
     ("- while: 'true'\n  do: ['set s = s + s']", "limits: text"),
     ("- set n = 2\n- while: 'true'\n  do: ['set n = n * n']", "limits: numbers"),
-    ("- set n += 'x'", "'+=' can only add numbers"),
+    ("- set l = 'x'\n- set n += l", "'+=' can only add numbers"),
     ("- set l = none\n- set l += 1", "'+=' can only add numbers: the value is none"),
     ("- win first(draw)", "'win' takes players"),
     ("- turn P1 face up", "only cards can be turned"),
-    ("- draw 'x' from draw to me.hand", "the number to draw must be a number"),
+    ("- set l = 'x'\n- draw l from draw to me.hand", "the number to draw must be a number"),
 ])
 def test_runaway_or_wrong_rules_end_in_a_positioned_error(tmp_path, turn, message):
     # a small work limit keeps the test quick; benchmarks/ measures the default one
     assert message in str(failure(tmp_path, turn, "limits: {work: 200000}"))
+
+
+@pytest.mark.parametrize("turn, message", [
+    ("- set n += 'x'", "'set ... +=' needs a number, not text"),
+    ("- draw 'x' from draw to me.hand", "the number to draw needs a number, not text"),
+])
+def test_a_text_where_a_number_is_needed_is_caught_before_play(tmp_path, turn, message):
+    with pytest.raises(RuleError) as err:
+        game_from(tmp_path, turn)
+    (diagnostic,) = err.value.diagnostics
+    assert diagnostic.position.line == 14 and diagnostic.message == message
 
 
 def test_a_ruleset_may_lower_its_limits(tmp_path):

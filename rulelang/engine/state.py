@@ -627,11 +627,10 @@ class GameState:
                     self.say(f"turns up {pretty(piece)}", actor=False)
 
     def finish(self, winners: list, tie: bool = False) -> None:
-        """End the game: the given seats win and the others lose, or everybody ties (as when, in a game
-        of two or more, every player wins)."""
+        """End the game: the given seats win and the others lose, or everybody ties."""
         if self.result is not None:
             return
-        if tie or (self.n > 1 and set(winners) >= set(range(self.n))):
+        if tie:
             self.result = tuple("draw" for _ in range(self.n))
             self.say("game over: a draw", actor=False)
             return
