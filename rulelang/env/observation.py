@@ -1,0 +1,296 @@
+"""A seat's observation vector (see layout.py): from its view, or kept up to date from the state.
+
+`encode_view` reads a seat's view (engine/views.py), so it can only show what the seat may see;
+it is what an agent at a table has, and the reference. `SeatObserver` gives the same vector
+from the state, reading it only through the seat's eyes (`visible_to`, counts, variables as
+the seat sees them), and between two calls redoes only what changed since its last call (the
+parts of the state the engine marks as changed: zones, rows, attachments, faces, values).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..engine.values import Card, Marker, is_card
+from ..engine.views import seen
+from ..errors import GameError
+from .layout import MARKER
+
+
+def encode_view(layout, view: dict) -> np.ndarray:
+    """The observation vector of the seat a view belongs to."""
+    if layout.view_names is None:
+        raise GameError("two cards of this deck read alike in a view, so a view cannot tell them apart")
+    vector = np.zeros(layout.size, dtype=np.float32)
+    blocks, number = layout.blocks, layout.number
+    seats = [player["name"] for player in view["players"]]
+    vector[blocks["seat"].at(view["seat"])] = 1
+    vector[blocks["current"].at(seats.index(view["current"]))] = 1
+    vector[blocks["turn"].start] = number(view["turn"])
+    stored_on_zones = view["zone_vars"]
+    for label, pieces in view["zones"].items():
+        place = layout.place_of_label(label)
+        vector[blocks["count"].at(place)] = len(pieces)
+        for depth, piece in enumerate(pieces):
+            _view_piece(layout, vector, piece, place, depth == 0, False, None)
+        stored = stored_on_zones.get(label, {})
+        for column, (name, default) in enumerate(layout.zone_vars):
+            vector[blocks["zone_vars"].at(place, column)] = number(stored.get(name, default))
+    for column, name in enumerate(layout.game_vars):
+        vector[blocks["vars"].at(column)] = number(view["vars"][name])
+    for seat, player in enumerate(view["players"]):
+        for column, name in enumerate(layout.player_vars):
+            vector[blocks["player_vars"].at(seat, column)] = number(player[name])
+    return vector
+
+
+def _view_piece(layout, vector, piece: dict, place: int, top: bool, attached: bool, parent) -> None:
+    """Write one piece of a view and what lies under it; `parent` is the card it lies under."""
+    name = piece["card"]
+    if name is None:
+        return
+    blocks, number = layout.blocks, layout.number
+    card = None
+    if name == MARKER:
+        if parent is not None and "markers" in blocks:
+            vector[blocks["markers"].at(parent)] += 1
+            for column, (var, default) in enumerate(layout.card_vars):
+                vector[blocks["marker_vars"].at(parent, column)] += number(piece.get(var, default))
+    else:
+        card = layout.view_names[name]
+        vector[blocks["at"].at(card, place)] = 1
+        vector[blocks["face_down"].at(card)] = bool(piece.get("face_down"))
+        vector[blocks["attached"].at(card)] = attached
+        vector[blocks["top"].at(card)] = top
+        for column, (var, default) in enumerate(layout.card_vars):
+            vector[blocks["card_vars"].at(card, column)] = number(piece.get(var, default))
+    for under in piece.get("under", ()):
+        _view_piece(layout, vector, under, place, False, True, card)
+
+
+class SeatObserver:
+    """One seat's observation vector of one game, brought up to date when asked."""
+
+    def __init__(self, layout, seat: int):
+        self.layout = layout
+        self.seat = seat
+        self.vector = np.zeros(layout.size, dtype=np.float32)
+        self.slots = layout.card_slots()  # card -> the indexes of its figures (see _figures)
+        self.hidden = (0.0,) * self.slots.shape[1]
+        defaults = tuple(layout.number(default) for _, default in layout.card_vars)
+        if "markers" in layout.blocks:
+            defaults += (0.0,) * (1 + len(layout.card_vars))
+        self.defaults = defaults
+        self.st = None
+
+    def observe(self, st) -> np.ndarray:
+        """The vector for the state as it is now (the observer's own array: copy it to keep it)."""
+        if st is not self.st:
+            self._start(st)
+        elif st.version != self.version:
+            self._update(st)
+        current = self.layout.blocks["current"].start + st.current
+        if current != self.current:
+            self.vector[self.current] = 0
+            self.vector[current] = 1
+            self.current = current
+        self.vector[self.layout.blocks["turn"].start] = st.turn_number
+        return self.vector
+
+    def _start(self, st) -> None:
+        """Everything from scratch, for a new game."""
+        layout = self.layout
+        self.st = st
+        self.vector[:] = 0
+        self.vector[layout.blocks["seat"].at(self.seat)] = 1
+        self.current = layout.blocks["current"].start
+        self.vector[self.current] = 1
+        self.contents = {}  # zone -> its cards when last seen
+        self.piles = {}  # row -> its piles when last seen
+        self.pile_place = {}  # pile -> its place
+        self.shown = [-1] * len(layout.cards)  # card -> the place the vector shows it in, or -1 (all its figures 0)
+        self.written = [self.hidden] * len(layout.cards)  # card -> its figures in the vector
+        self.down = set()
+        self.attached = set()  # pieces lying under a card when last seen
+        self.valued = set()  # ids of cards shown with stored values or markers
+        self.holding = set()  # ids of cards, and ("v", name) / ("p", name) of variables, that held cards
+        self.zones_hold_cards = False  # whether a value stored on a zone held a card when last seen
+        self.version = -1
+        self._update(st)
+
+    # ------------------------------------------------------------------ what changed
+    def _update(self, st) -> None:
+        since = self.version
+        changed = st.versions.get
+        dirty: set = set()
+        rows_changed = self._rows(st, since, dirty)
+        self._zones(st, since, dirty)
+        attach_changed = changed("attach", 0) > since
+        if attach_changed:
+            now = {piece for pieces in st.under_of.values() for piece in pieces}
+            dirty |= now | self.attached
+            self.attached = now
+        cards = st.game.cards
+        if changed("down", 0) > since:
+            dirty |= {cards[index] for index in st.down ^ self.down if index < len(cards)}
+            self.down = set(st.down)
+        if attach_changed or changed("cvar", 0) > since:  # values, or markers, came or went
+            dirty |= {cards[index] for index in self.valued.union(st.cvars, st.under_of) if index < len(cards)}
+        dirty |= {cards[index] for index in self.holding if index.__class__ is int}
+        under_of = st.under_of
+        for piece in [piece for piece in dirty if piece.id in under_of]:
+            dirty.update(_beneath(st, piece))
+        for card in dirty:
+            if card.__class__ is Card:
+                self._card(st, card)
+        self._variables(st, since)
+        if rows_changed or changed("zvars", 0) > since or self.zones_hold_cards:
+            self._zone_values(st)
+        self.version = st.version
+
+    def _rows(self, st, since: int, dirty: set) -> bool:
+        """Piles of changed rows take their places again; their cards are redone."""
+        changed = st.versions.get
+        count = self.layout.blocks["count"]
+        any_changed = False
+        for row, piles in st.rows.items():
+            if changed(row, 0) <= since and row in self.piles:
+                continue
+            any_changed = True
+            before = self.piles.get(row, ())
+            first = self.layout.place_of_label(f"{row!r}[0]")
+            if len(piles) > len(self.layout.cards):
+                raise GameError(f"{row!r} has more piles than the observation has places")
+            for place, pile in enumerate(piles):
+                self.pile_place[pile] = first + place
+                self.vector[count.at(first + place)] = len(st.zones[pile])
+                dirty.update(st.zones[pile])
+            for place in range(len(piles), len(before)):
+                self.vector[count.at(first + place)] = 0
+            for pile in before:
+                if pile not in st.zones:
+                    self.pile_place.pop(pile, None)
+                    self.contents.pop(pile, None)
+            self.piles[row] = tuple(piles)
+        return any_changed
+
+    def _zones(self, st, since: int, dirty: set) -> None:
+        """Cards that came or went, and the old and new top card, of every changed zone."""
+        changed = st.versions.get
+        count = self.layout.blocks["count"]
+        zone_place, pile_place = self.layout.zone_place, self.pile_place
+        for zone, cards in st.zones.items():
+            if changed(zone, 0) <= since and zone in self.contents:
+                continue
+            before = self.contents.get(zone, ())
+            now = tuple(cards)
+            dirty.update(set(before).symmetric_difference(now))
+            dirty.update(before[:1])
+            dirty.update(now[:1])
+            self.contents[zone] = now
+            place = zone_place.get(zone)
+            self.vector[count.at(place if place is not None else pile_place[zone])] = len(now)
+
+    # ------------------------------------------------------------------ one card
+    def _card(self, st, card) -> None:
+        """Where the seat sees a card, if it does, and its other figures."""
+        index, vector = card.id, self.vector
+        shown = self.shown[index]
+        at = self.layout.blocks["at"]
+        if not st.visible_to(card, self.seat):
+            if shown >= 0:
+                vector[at.at(index, shown)] = 0
+                vector[self.slots[index]] = 0
+                self.shown[index], self.written[index] = -1, self.hidden
+                self.valued.discard(index)
+                self.holding.discard(index)
+            return
+        zone = st.root(card)
+        place = self.layout.zone_place.get(zone)
+        place = place if place is not None else self.pile_place[zone]
+        if shown != place:
+            if shown >= 0:
+                vector[at.at(index, shown)] = 0
+            vector[at.at(index, place)] = 1
+            self.shown[index] = place
+        figures = self._figures(st, card)
+        if figures != self.written[index]:
+            vector[self.slots[index]] = figures
+            self.written[index] = figures
+
+    def _figures(self, st, card) -> tuple:
+        """A card's face, attachment, top place, stored values and markers (`slots` says where they go)."""
+        index = card.id
+        where = st.loc[index]
+        attached = where[0] == "u"
+        head = (float(index in st.down), float(attached), float(not attached and st.zones[where[1]][0] is card))
+        stored = st.cvars.get(index)
+        markers = ([piece for piece in st.under_of.get(index, ()) if piece.__class__ is Marker]
+                   if "markers" in self.layout.blocks else [])
+        _note(self.valued, index, bool(stored or markers))
+        _note(self.holding, index, bool(stored) and _holds_cards(list(stored.values())))
+        if not stored and not markers:
+            return head + self.defaults
+        layout, seat = self.layout, self.seat
+        values = tuple(layout.number(seen(st, (stored or {}).get(var, default), seat))
+                       for var, default in layout.card_vars)
+        if "markers" in layout.blocks:
+            values += (float(len(markers)),)
+            values += tuple(sum(layout.number(seen(st, st.cvars.get(marker.id, {}).get(var, default), seat))
+                                for marker in markers) for var, default in layout.card_vars)
+        return head + values
+
+    # ------------------------------------------------------------------ variables
+    def _variables(self, st, since: int) -> None:
+        """Game and player variables that changed, or that hold cards (whose visibility may have)."""
+        layout, vector, seat = self.layout, self.vector, self.seat
+        changed, number = st.versions.get, layout.number
+        game_vars, player_vars = layout.blocks["vars"], layout.blocks["player_vars"]
+        for column, name in enumerate(layout.game_vars):
+            key = ("v", name)
+            if changed(key, 0) > since or key in self.holding:
+                value = st.vars[name]
+                vector[game_vars.at(column)] = number(seen(st, value, seat))
+                _note(self.holding, key, _holds_cards(value))
+        for column, name in enumerate(layout.player_vars):
+            key = ("p", name)
+            if changed(key, 0) > since or key in self.holding:
+                values = [st.pvars[other][name] for other in range(st.n)]
+                for other, value in enumerate(values):
+                    vector[player_vars.at(other, column)] = number(seen(st, value, seat))
+                _note(self.holding, key, _holds_cards(values))
+
+    def _zone_values(self, st) -> None:
+        """The values stored on every place that exists; places without a zone read 0."""
+        layout = self.layout
+        if not layout.zone_vars:
+            return
+        block = layout.blocks["zone_vars"]
+        self.vector[block.start:block.start + block.size] = 0
+        for zone in st.zones:
+            stored = st.zvars.get(zone, {})
+            place = layout.zone_place.get(zone)
+            place = place if place is not None else self.pile_place[zone]
+            for column, (name, default) in enumerate(layout.zone_vars):
+                self.vector[block.at(place, column)] = layout.number(seen(st, stored.get(name, default), self.seat))
+        self.zones_hold_cards = any(_holds_cards(list(stored.values())) for stored in st.zvars.values())
+
+
+def _beneath(st, piece):
+    """Every piece under a piece, at any depth."""
+    for under in st.under_of.get(piece.id, ()):
+        yield under
+        yield from _beneath(st, under)
+
+
+def _note(found: set, key, present: bool) -> None:
+    """Keep `key` in `found` exactly when `present`."""
+    if present:
+        found.add(key)
+    else:
+        found.discard(key)
+
+
+def _holds_cards(value) -> bool:
+    if is_card(value):
+        return True
+    return isinstance(value, (list, tuple)) and any(_holds_cards(item) for item in value)
