@@ -80,6 +80,11 @@ class SeatObserver:
         if "markers" in layout.blocks:
             defaults += (0.0,) * (1 + len(layout.card_vars))
         self.defaults = defaults
+        self.has_markers = "markers" in layout.blocks
+        self.game_keys = [(layout.blocks["vars"].at(column), name, ("v", name))
+                          for column, name in enumerate(layout.game_vars)]
+        self.player_keys = [(column, name, ("p", name)) for column, name in enumerate(layout.player_vars)]
+        self.at_row = [layout.blocks["at"].at(card) for card in range(len(layout.cards))]  # where a card's places start
         self.st = None
 
     def observe(self, st) -> np.ndarray:
@@ -106,7 +111,8 @@ class SeatObserver:
         self.vector[self.current] = 1
         self.contents = {}  # zone -> its cards when last seen
         self.piles = {}  # row -> its piles when last seen
-        self.pile_place = {}  # pile -> its place
+        self.place_of = dict(layout.zone_place)  # zone -> its place (piles of rows added as they come)
+        self.closed = {zone: self._closes(st, zone) for zone in self.place_of}  # zone -> whether the seat sees none of its cards
         self.shown = [-1] * len(layout.cards)  # card -> the place the vector shows it in, or -1 (all its figures 0)
         self.written = [self.hidden] * len(layout.cards)  # card -> its figures in the vector
         self.down = set()
@@ -122,23 +128,24 @@ class SeatObserver:
         since = self.version
         changed = st.versions.get
         dirty: set = set()
-        rows_changed = self._rows(st, since, dirty)
+        rows_changed = bool(st.rows) and self._rows(st, since, dirty)
         self._zones(st, since, dirty)
+        cards, under_of = st.game.cards, st.under_of
         attach_changed = changed("attach", 0) > since
         if attach_changed:
-            now = {piece for pieces in st.under_of.values() for piece in pieces}
-            dirty |= now | self.attached
+            now = {piece for pieces in under_of.values() for piece in pieces}
+            dirty |= now ^ self.attached  # pieces put under a card or taken away; the others moved with theirs
             self.attached = now
-        cards = st.game.cards
         if changed("down", 0) > since:
-            dirty |= {cards[index] for index in st.down ^ self.down if index < len(cards)}
+            dirty.update([cards[index] for index in st.down ^ self.down if index < len(cards)])
             self.down = set(st.down)
         if attach_changed or changed("cvar", 0) > since:  # values, or markers, came or went
-            dirty |= {cards[index] for index in self.valued.union(st.cvars, st.under_of) if index < len(cards)}
-        dirty |= {cards[index] for index in self.holding if index.__class__ is int}
-        under_of = st.under_of
-        for piece in [piece for piece in dirty if piece.id in under_of]:
-            dirty.update(_beneath(st, piece))
+            dirty.update([cards[index] for index in self.valued.union(st.cvars, under_of) if index < len(cards)])
+        if self.holding:
+            dirty.update([cards[index] for index in self.holding if index.__class__ is int])
+        if under_of:
+            for piece in [piece for piece in dirty if piece.id in under_of]:
+                dirty.update(_beneath(st, piece))
         for card in dirty:
             if card.__class__ is Card:
                 self._card(st, card)
@@ -161,25 +168,36 @@ class SeatObserver:
             if len(piles) > len(self.layout.cards):
                 raise GameError(f"{row!r} has more piles than the observation has places")
             for place, pile in enumerate(piles):
-                self.pile_place[pile] = first + place
+                self.place_of[pile] = first + place
+                self.closed[pile] = self._closes(st, pile)
                 self.vector[count.at(first + place)] = len(st.zones[pile])
                 dirty.update(st.zones[pile])
             for place in range(len(piles), len(before)):
                 self.vector[count.at(first + place)] = 0
             for pile in before:
                 if pile not in st.zones:
-                    self.pile_place.pop(pile, None)
+                    self.place_of.pop(pile, None)
+                    self.closed.pop(pile, None)
                     self.contents.pop(pile, None)
             self.piles[row] = tuple(piles)
         return any_changed
 
     def _zones(self, st, since: int, dirty: set) -> None:
-        """Cards that came or went, and the old and new top card, of every changed zone."""
+        """Cards that came or went, and the old and new top card, of every changed zone.
+
+        Nothing in a zone the seat cannot look into is shown, so there only cards the vector
+        still shows (they just came) are redone.
+        """
         changed = st.versions.get
         count = self.layout.blocks["count"]
-        zone_place, pile_place = self.layout.zone_place, self.pile_place
+        place_of, shown, closed = self.place_of, self.shown, self.closed
         for zone, cards in st.zones.items():
             if changed(zone, 0) <= since and zone in self.contents:
+                continue
+            self.vector[count.at(place_of[zone])] = len(cards)
+            if closed[zone]:
+                dirty.update([card for card in cards if shown[card.id] >= 0])
+                self.contents[zone] = ()
                 continue
             before = self.contents.get(zone, ())
             now = tuple(cards)
@@ -187,30 +205,31 @@ class SeatObserver:
             dirty.update(before[:1])
             dirty.update(now[:1])
             self.contents[zone] = now
-            place = zone_place.get(zone)
-            self.vector[count.at(place if place is not None else pile_place[zone])] = len(now)
+
+    def _closes(self, st, zone) -> bool:
+        """Whether the seat sees no card of a zone: a hidden zone, or another's (or nobody's) owner-only zone."""
+        visibility = st.game.zones[zone.name].visibility
+        return visibility == "hidden" or (visibility == "owner" and zone.seat != self.seat)
 
     # ------------------------------------------------------------------ one card
     def _card(self, st, card) -> None:
         """Where the seat sees a card, if it does, and its other figures."""
         index, vector = card.id, self.vector
         shown = self.shown[index]
-        at = self.layout.blocks["at"]
-        if not st.visible_to(card, self.seat):
+        zone = st.root(card)
+        if self.closed[zone] or not st.visible_to(card, self.seat):
             if shown >= 0:
-                vector[at.at(index, shown)] = 0
+                vector[self.at_row[index] + shown] = 0
                 vector[self.slots[index]] = 0
                 self.shown[index], self.written[index] = -1, self.hidden
                 self.valued.discard(index)
                 self.holding.discard(index)
             return
-        zone = st.root(card)
-        place = self.layout.zone_place.get(zone)
-        place = place if place is not None else self.pile_place[zone]
+        place = self.place_of[zone]
         if shown != place:
             if shown >= 0:
-                vector[at.at(index, shown)] = 0
-            vector[at.at(index, place)] = 1
+                vector[self.at_row[index] + shown] = 0
+            vector[self.at_row[index] + place] = 1
             self.shown[index] = place
         figures = self._figures(st, card)
         if figures != self.written[index]:
@@ -221,19 +240,25 @@ class SeatObserver:
         """A card's face, attachment, top place, stored values and markers (`slots` says where they go)."""
         index = card.id
         where = st.loc[index]
-        attached = where[0] == "u"
-        head = (float(index in st.down), float(attached), float(not attached and st.zones[where[1]][0] is card))
+        if where[0] == "u":
+            head = (1.0 if index in st.down else 0.0, 1.0, 0.0)
+        else:
+            head = (1.0 if index in st.down else 0.0, 0.0, 1.0 if st.zones[where[1]][0] is card else 0.0)
         stored = st.cvars.get(index)
-        markers = ([piece for piece in st.under_of.get(index, ()) if piece.__class__ is Marker]
-                   if "markers" in self.layout.blocks else [])
-        _note(self.valued, index, bool(stored or markers))
-        _note(self.holding, index, bool(stored) and _holds_cards(list(stored.values())))
+        markers = self.has_markers and index in st.under_of and [
+            piece for piece in st.under_of[index] if piece.__class__ is Marker]
         if not stored and not markers:
+            if index in self.valued:
+                self.valued.discard(index)
+                self.holding.discard(index)
             return head + self.defaults
+        self.valued.add(index)
+        _note(self.holding, index, bool(stored) and _holds_cards(list(stored.values())))
         layout, seat = self.layout, self.seat
         values = tuple(layout.number(seen(st, (stored or {}).get(var, default), seat))
                        for var, default in layout.card_vars)
-        if "markers" in layout.blocks:
+        if self.has_markers:
+            markers = markers or []
             values += (float(len(markers)),)
             values += tuple(sum(layout.number(seen(st, st.cvars.get(marker.id, {}).get(var, default), seat))
                                 for marker in markers) for var, default in layout.card_vars)
@@ -242,18 +267,20 @@ class SeatObserver:
     # ------------------------------------------------------------------ variables
     def _variables(self, st, since: int) -> None:
         """Game and player variables that changed, or that hold cards (whose visibility may have)."""
-        layout, vector, seat = self.layout, self.vector, self.seat
-        changed, number = st.versions.get, layout.number
-        game_vars, player_vars = layout.blocks["vars"], layout.blocks["player_vars"]
-        for column, name in enumerate(layout.game_vars):
-            key = ("v", name)
-            if changed(key, 0) > since or key in self.holding:
+        vector, seat, holding = self.vector, self.seat, self.holding
+        changed, number = st.versions.get, self.layout.number
+        player_vars = self.layout.blocks["player_vars"]
+        for slot, name, key in self.game_keys:
+            if changed(key, 0) > since or key in holding:
                 value = st.vars[name]
-                vector[game_vars.at(column)] = number(seen(st, value, seat))
-                _note(self.holding, key, _holds_cards(value))
-        for column, name in enumerate(layout.player_vars):
-            key = ("p", name)
-            if changed(key, 0) > since or key in self.holding:
+                if _holds_cards(value):
+                    holding.add(key)
+                    value = seen(st, value, seat)
+                else:
+                    holding.discard(key)
+                vector[slot] = number(value)
+        for column, name, key in self.player_keys:
+            if changed(key, 0) > since or key in holding:
                 values = [st.pvars[other][name] for other in range(st.n)]
                 for other, value in enumerate(values):
                     vector[player_vars.at(other, column)] = number(seen(st, value, seat))
@@ -268,8 +295,7 @@ class SeatObserver:
         self.vector[block.start:block.start + block.size] = 0
         for zone in st.zones:
             stored = st.zvars.get(zone, {})
-            place = layout.zone_place.get(zone)
-            place = place if place is not None else self.pile_place[zone]
+            place = self.place_of[zone]
             for column, (name, default) in enumerate(layout.zone_vars):
                 self.vector[block.at(place, column)] = layout.number(seen(st, stored.get(name, default), self.seat))
         self.zones_hold_cards = any(_holds_cards(list(stored.values())) for stored in st.zvars.values())
@@ -293,4 +319,4 @@ def _note(found: set, key, present: bool) -> None:
 def _holds_cards(value) -> bool:
     if is_card(value):
         return True
-    return isinstance(value, (list, tuple)) and any(_holds_cards(item) for item in value)
+    return (value.__class__ is list or value.__class__ is tuple) and any(_holds_cards(item) for item in value)
