@@ -131,20 +131,21 @@ class RulesetEnv(AECEnv):
     # ------------------------------------------------------------------ bookkeeping
     def _after_step(self, illegal) -> None:
         """Rewards, ends and the next agent, after a reset or an action."""
-        episode = self.episode
+        episode, seat = self.episode, self.episode.seat
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if illegal is not None:
             agent, action = illegal
             self.rewards[agent] = -1.0
             self.infos[agent] = {"illegal_action": action}
             self.terminations = dict.fromkeys(self.agents, True)
-        elif episode.seat is None:
+        elif seat is None:
             self.rewards = dict(zip(self.possible_agents, episode.returns()))
             self.terminations = dict.fromkeys(self.agents, True)
         elif episode.st.actions >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        if episode.seat is not None and illegal is None:
-            self.agent_selection = self.possible_agents[episode.seat]
-        elif getattr(self, "agent_selection", None) not in self.agents:
+        if seat is not None and illegal is None:
+            self.agent_selection = self.possible_agents[seat]
+            return  # nothing was won or lost
+        if getattr(self, "agent_selection", None) not in self.agents:
             self.agent_selection = self.agents[0]
         self._accumulate_rewards()

@@ -51,6 +51,7 @@ class Episode:
         self.no_actions = np.zeros(len(catalogue), dtype=np.int8)
         self.legal: tuple = ()  # the action of each option of the pending decision
         self.option: dict = {}  # action -> option index
+        self.seat: int | None = None  # the seat that decides now, or None when the game is over
         self.told = 0  # log lines already given by `news`
         self.st = None
 
@@ -60,11 +61,6 @@ class Episode:
         self.told = 0
         self._decision()
 
-    @property
-    def seat(self) -> int | None:
-        """The seat that decides now, or None when the game is over."""
-        pending = self.st.pending
-        return None if pending is None or self.st.result is not None else pending.seat
 
     def play(self, action) -> bool:
         """Take a legal action and run on to the next decision; False (and nothing done) if not legal."""
@@ -102,10 +98,15 @@ class Episode:
         return self.catalogue.labels[action]
 
     def _decision(self) -> None:
+        """The pending decision's seat, actions and mask."""
         mask = self.mask
         for action in self.legal:
             mask[action] = 0
-        self.legal = () if self.seat is None else self.catalogue.actions(self.st.pending)
+        pending = self.st.pending
+        if pending is None or self.st.result is not None:
+            self.seat, self.legal = None, ()
+        else:
+            self.seat, self.legal = pending.seat, self.catalogue.actions(pending)
         for action in self.legal:
             mask[action] = 1
         self.option = {action: index for index, action in enumerate(self.legal)}
