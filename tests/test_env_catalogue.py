@@ -91,10 +91,36 @@ def test_an_option_outside_the_catalogue_is_an_error_that_points_at_the_choice(t
         catalogue.actions(st.pending)
 
 
-def test_two_options_on_one_action_are_an_error(tmp_path):
+def test_two_options_alike_are_an_error(tmp_path):
     game, catalogue = load_ruleset(write(tmp_path, "[1, 1]"))
     st = new_game(game, 1, 1, quiet=True)
-    with pytest.raises(ActionError, match="offers '1' twice"):
+    assert st.pending.labels() == ["1", "1 (2)"]  # the engine numbers the second
+    with pytest.raises(ActionError, match=r"offers '1 \(2\)', which is not one of"):
+        catalogue.actions(st.pending)
+
+
+def test_two_options_on_one_action_are_an_error(tmp_path):
+    path = tmp_path / "passes.yaml"  # a reaction move named `pass`, beside the reaction window's own pass
+    path.write_text("""name: Passes
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+turn:
+  first: P1
+  do:
+    - choose move: [go]
+moves:
+  go: {do: []}
+  pass: {do: ["win me"]}
+reactions: {moves: [pass]}
+end: []
+""")
+    game, catalogue = load_ruleset(str(path))
+    st = new_game(game, 2, 1, quiet=True)
+    apply_action(st, 0)
+    assert st.pending.labels() == ["pass", "pass"]
+    with pytest.raises(ActionError, match="offers 'pass' twice"):
         catalogue.actions(st.pending)
 
 

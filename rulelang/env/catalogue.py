@@ -4,8 +4,8 @@ An option's label is stable: a move's name, a card's name, a player (`P1`), a zo
 `P1.piles[0]`, `row[2]`), `done`, `pass`, `none`, or a value written in a choice (`hearts`, `2`).
 The catalogue lists every label the rule file can offer, so an atomic choice maps to the
 action whose label is the option's: the same action means the same thing in every decision.
-Markers, which have no name, are offered by their order in the decision (`#marker1` is the
-first marker offered). An option outside the catalogue, or two options of one decision on one
+Markers, which have no name (their labels tell their values), are offered by their order in
+the decision (`#marker1` is the first marker offered). An option outside the catalogue, or two options of one decision on one
 action, raise ActionError: an action never silently means something else.
 """
 from __future__ import annotations
@@ -59,12 +59,15 @@ class ActionCatalogue:
         out = []
         markers = 0
         for option in decision.options:
-            action = index.get(option.label)
-            if action is None:
-                if option.value.__class__ is not Marker or markers >= len(self.markers):
+            if option.value.__class__ is Marker:  # its label tells its values, not which marker it is
+                if markers >= len(self.markers):
                     raise self._unknown(decision, option)
                 action = self.markers[markers]
                 markers += 1
+            else:
+                action = index.get(option.label)
+                if action is None:
+                    raise self._unknown(decision, option)
             out.append(action)
         if len(set(out)) < len(out):
             raise self._clash(decision, out)
