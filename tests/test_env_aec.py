@@ -7,7 +7,7 @@ from pettingzoo.test import api_test
 from rulelang.agents import RandomAgent
 from rulelang.api import packaged_rulesets
 from rulelang.cli.main import main
-from rulelang.engine.rng import derive_seed
+from rulelang.engine.rng import Rng, derive_seed
 from rulelang.engine.session import scores
 from rulelang.env import AgentPolicy, make_env
 
@@ -118,3 +118,19 @@ def test_actions_read_as_their_labels_and_the_view_is_the_seats():
     env.reset()
     assert [env.action_label(a) for a in env.legal_actions()] == ["clubs", "diamonds", "hearts", "spades"]
     assert env.view("P2")["seat"] == 1
+
+
+def test_the_observation_says_which_choice_is_being_made():
+    env = make_env("tjugonio", seed=5)
+    env.reset()
+    names, block = env.layout.names(), env.layout.blocks["decision"]
+
+    def marked(agent):
+        vector = env.observe(agent)["observation"]
+        return [names[i] for i in range(block.start, block.start + block.size) if vector[i]]
+    waiting = next(agent for agent in env.possible_agents if agent != env.agent_selection)
+    assert marked(env.agent_selection) == ["decision[move@tjugonio.yaml:66:11]"] and marked(waiting) == []
+    rng = Rng(5)
+    while "pass" not in [env.action_label(a) for a in env.legal_actions()]:  # play on to a reaction window
+        env.step(env.legal_actions()[rng.below(len(env.legal_actions()))])
+    assert marked(env.agent_selection) == ["decision[other]"]

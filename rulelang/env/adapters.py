@@ -54,7 +54,9 @@ class PolicyAgent:
         actions = self.catalogue.actions(decision)
         mask = np.zeros(len(self.catalogue), dtype=np.int8)
         mask[list(actions)] = 1
-        action = int(self.policy({"observation": encode_view(self.layout, view), "action_mask": mask}))
+        vector = encode_view(self.layout, view)
+        vector[self.layout.decision_index(decision)] = 1
+        action = int(self.policy({"observation": vector, "action_mask": mask}))
         if action not in actions:
             legal = ", ".join(f"{a} ({self.catalogue.labels[a]})" for a in actions)
             raise ActionError(f"the policy chose action {action}, which is not legal now; legal: {legal}")

@@ -116,6 +116,16 @@ class RulesetEnv(AECEnv):
         """The game state itself (everything, hidden cards too: for search, not for a seat's policy)."""
         return self.episode.st
 
+    @property
+    def catalogue(self):
+        """The rule file's actions (see catalogue.py)."""
+        return self.episode.catalogue
+
+    @property
+    def layout(self):
+        """Where each figure of the observation vector lies (see layout.py)."""
+        return self.episode.layout
+
     def view(self, agent) -> dict:
         """What the agent's seat may see, as plain data (see engine/views.py)."""
         return seat_view(self.episode.st, self.seat_of[agent])

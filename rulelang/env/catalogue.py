@@ -14,7 +14,7 @@ import attrs
 
 from ..engine.values import Marker, Player, RowRef, ZoneRef
 from ..errors import GameError
-from .offers import offered_literals, uses_markers
+from .offers import choice_points, offered_literals, uses_markers
 
 MARKER_SLOTS = 16  # markers one decision may offer
 
@@ -31,6 +31,7 @@ class ActionCatalogue:
     index: dict = attrs.field(eq=False)  # label -> action id
     markers: tuple  # action ids of the marker slots, in order
     texts: tuple  # the texts the file's choices offer
+    decisions: tuple  # (position, what it chooses) of every choice the file writes
 
     @classmethod
     def build(cls, game, doc) -> "ActionCatalogue":
@@ -48,7 +49,7 @@ class ActionCatalogue:
         unique = tuple(dict.fromkeys(labels + marker_slots))
         index = {label: action for action, label in enumerate(unique)}
         return cls(unique, index, tuple(index[label] for label in marker_slots),
-                   tuple(value for value in literals if isinstance(value, str)))
+                   tuple(value for value in literals if isinstance(value, str)), tuple(choice_points(doc)))
 
     def __len__(self) -> int:
         return len(self.labels)

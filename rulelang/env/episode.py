@@ -78,8 +78,11 @@ class Episode:
 
     def observe(self, seat: int) -> dict:
         """What a seat sees, as a vector, and its legal actions (none while another seat decides)."""
-        mask = self.mask if seat == self.seat else self.no_actions
-        return {"observation": self.observers[seat].observe(self.st).copy(), "action_mask": mask.copy()}
+        vector = self.observers[seat].observe(self.st).copy()
+        if seat != self.seat:
+            return {"observation": vector, "action_mask": self.no_actions.copy()}
+        vector[self.layout.decision_index(self.st.pending)] = 1
+        return {"observation": vector, "action_mask": self.mask.copy()}
 
     def returns(self) -> list:
         """Each seat's outcome: +1 a win, -1 a loss, 0 a draw or a game not over."""

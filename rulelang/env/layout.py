@@ -8,6 +8,7 @@ P places, n players):
 | `seat` | n | 1 for the observing seat |
 | `current` | n | 1 for the player whose turn it is |
 | `turn` | 1 | the turn number |
+| `decision` | D + 1 | 1 for the choice of the file the seat is making now (the last: any other, like a reaction window) |
 | `count` | P | how many cards lie in each place (everybody sees counts) |
 | `at` | C x P | 1 where the seat sees the card (a card under a card lies where that card lies) |
 | `face_down` | C | 1 for a card the seat sees lying face down |
@@ -29,6 +30,8 @@ place among `texts` (-1 for a text not there); a zone 1 + the place of its name 
 declared zones; a list its length. Numbers are clipped to +-LIMIT.
 """
 from __future__ import annotations
+
+import os
 
 import attrs
 import numpy as np
@@ -78,6 +81,7 @@ class Layout:
     texts: dict = attrs.field(eq=False)  # text -> its number
     zone_codes: dict = attrs.field(eq=False)  # zone name -> its number
     view_names: dict | None = attrs.field(eq=False)  # how a view names each card -> its place; None if two read alike
+    decision_rows: dict = attrs.field(eq=False)  # position of a choice in the file -> its row of `decision`
     blocks: dict = attrs.field(eq=False)  # block name -> Block
     size: int
 
@@ -94,7 +98,10 @@ class Layout:
         game_vars = tuple(name for name, _ in _observed(game.game_vars))
         player_vars = tuple(name for name, _ in _observed(game.player_vars))
         var_names = tuple(name for name, _ in card_vars)
+        decisions = tuple(f"{what}@{os.path.basename(pos.path)}:{pos.line}:{pos.column}"
+                          for pos, what in catalogue.decisions) + ("other",)
         plan = [("seat", seats, ("",), 1.0), ("current", seats, ("",), 1.0), ("turn", ("turn",), ("",), LIMIT),
+                ("decision", decisions, ("",), 1.0),
                 ("count", places, ("",), float(len(cards))), ("at", cards, places, 1.0),
                 ("face_down", cards, ("",), 1.0), ("attached", cards, ("",), 1.0), ("top", cards, ("",), 1.0),
                 ("card_vars", cards, var_names, LIMIT)]
@@ -114,7 +121,7 @@ class Layout:
         return cls(players, cards, places, {label: place for place, label in enumerate(places)},
                    _zone_places(game, players, places), card_vars, game_vars, player_vars, zone_vars,
                    _texts(game, catalogue), {name: code for code, name in enumerate(game.zones, start=1)},
-                   view_names, blocks, start)
+                   view_names, {pos: row for row, (pos, _) in enumerate(catalogue.decisions)}, blocks, start)
 
     def number(self, value) -> float:
         """A value as one figure of the vector (see the module's docstring)."""
@@ -136,6 +143,11 @@ class Layout:
         if kind is list or kind is tuple:
             return float(len(value))
         return 0.0
+
+    def decision_index(self, decision) -> int:
+        """The figure of `decision` that marks which choice a decision is."""
+        row = self.decision_rows.get(getattr(decision.node, "pos", None), len(self.decision_rows))
+        return self.blocks["decision"].at(row)
 
     def bounds(self) -> tuple:
         """The lowest and highest value of every figure, as two float32 arrays."""

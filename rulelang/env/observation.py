@@ -1,5 +1,8 @@
 """A seat's observation vector (see layout.py): from its view, or kept up to date from the state.
 
+Both leave the `decision` block empty: which choice is being made comes with the decision
+(`Layout.decision_index`), and is marked by whoever hands the observation to a policy.
+
 `encode_view` reads a seat's view (engine/views.py), so it can only show what the seat may see;
 it is what an agent at a table has, and the reference. `SeatObserver` gives the same vector
 from the state, reading it only through the seat's eyes (`visible_to`, counts, variables as

@@ -31,6 +31,18 @@ def offered_literals(doc: YMap, attribute_names: tuple) -> list:
     return list(offers.found.values())
 
 
+def choice_points(doc: YMap) -> list:
+    """(position, what it chooses) of every `choose:` and `choose move:` in the file, in file order."""
+    out = []
+    for items in _lists(doc):
+        for item, pos in zip(items, items.item_pos):
+            if isinstance(item, YMap) and "choose move" in item:
+                out.append((pos, "move"))
+            elif isinstance(item, YMap) and "choose" in item:
+                out.append((pos, str(item["choose"])))
+    return out
+
+
 def uses_markers(doc: YMap) -> bool:
     """Whether any effect of the file makes markers (`mark ... with ...`)."""
     return any(isinstance(item, str) and MARK.match(item) for item in _list_items(doc))
@@ -112,10 +124,16 @@ def _choices(doc: YMap):
 
 def _list_items(value):
     """Every item of every list in the document, depth first (effects are lists' items)."""
+    for items in _lists(value):
+        yield from items
+
+
+def _lists(value):
+    """Every list in the document, depth first."""
     if isinstance(value, YMap):
         for item in value.values():
-            yield from _list_items(item)
+            yield from _lists(item)
     elif isinstance(value, YList):
+        yield value
         for item in value:
-            yield item
-            yield from _list_items(item)
+            yield from _lists(item)

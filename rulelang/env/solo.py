@@ -80,6 +80,16 @@ class SoloEnv(gymnasium.Env):
             self.render()
         return episode.observe(self.seat), reward, terminated, truncated, {}
 
+    @property
+    def catalogue(self):
+        """The rule file's actions (see catalogue.py)."""
+        return self.episode.catalogue
+
+    @property
+    def layout(self):
+        """Where each figure of the observation vector lies (see layout.py)."""
+        return self.episode.layout
+
     def action_masks(self):
         """The learner's legal actions now (1 allowed, 0 not)."""
         return self.episode.observe(self.seat)["action_mask"]
