@@ -119,8 +119,8 @@ class SeatObserver:
         self.shown = [-1] * len(layout.cards)  # card -> the place the vector shows it in, or -1 (all its figures 0)
         self.written = [self.hidden] * len(layout.cards)  # card -> its figures in the vector
         self.down = set()
-        self.attached = set()  # pieces lying under a card when last seen
-        self.valued = set()  # ids of cards shown with stored values or markers
+        self.attached = {}  # piece lying under a card -> that card, when last seen
+        self.stored = {}  # id of a card or marker -> the values stored on it, when last seen
         self.holding = set()  # ids of cards, and ("v", name) / ("p", name) of variables, that held cards
         self.zones_hold_cards = False  # whether a value stored on a zone held a card when last seen
         self.version = -1
@@ -130,24 +130,23 @@ class SeatObserver:
     def _update(self, st) -> None:
         since = self.version
         changed = st.versions.get
-        dirty: set = set()
-        rows_changed = bool(st.rows) and self._rows(st, since, dirty)
-        self._zones(st, since, dirty)
+        moved: set = set()  # pieces whose place or face may have changed, with all that lies under them
+        touched: set = set()  # cards whose values or markers may have changed
+        rows_changed = bool(st.rows) and self._rows(st, since, moved)
+        self._zones(st, since, moved)
         cards, under_of = st.game.cards, st.under_of
-        attach_changed = changed("attach", 0) > since
-        if attach_changed:
-            now = {piece for pieces in under_of.values() for piece in pieces}
-            dirty |= now ^ self.attached  # pieces put under a card or taken away; the others moved with theirs
-            self.attached = now
+        if changed("attach", 0) > since:
+            self._attachments(st, moved, touched)
         if changed("down", 0) > since:
-            dirty.update([cards[index] for index in st.down ^ self.down if index < len(cards)])
+            moved.update([cards[index] for index in st.down ^ self.down if index < len(cards)])
             self.down = set(st.down)
-        if attach_changed or changed("cvar", 0) > since:  # values, or markers, came or went
-            dirty.update([cards[index] for index in self.valued.union(st.cvars, under_of) if index < len(cards)])
+        if changed("cvar", 0) > since:
+            self._stored_values(st, touched)
         if self.holding:
-            dirty.update([cards[index] for index in self.holding if index.__class__ is int])
+            touched.update([cards[index] for index in self.holding if index.__class__ is int])
+        dirty = moved | touched
         if under_of:
-            for piece in [piece for piece in dirty if piece.id in under_of]:
+            for piece in [piece for piece in moved if piece.id in under_of]:
                 dirty.update(_beneath(st, piece))
         for card in dirty:
             if card.__class__ is Card:
@@ -156,6 +155,38 @@ class SeatObserver:
         if rows_changed or changed("zvars", 0) > since or self.zones_hold_cards:
             self._zone_values(st)
         self.version = st.version
+
+    def _attachments(self, st, moved: set, touched: set) -> None:
+        """Pieces put under a card, taken away or moved to another, and the cards they lie or lay under.
+
+        Pieces that stayed under their card moved with it, and are redone with it.
+        """
+        loc = st.loc
+        now = {piece: loc[piece.id][1] for pieces in st.under_of.values() for piece in pieces}
+        before = self.attached
+        for piece in now.keys() ^ before.keys():
+            moved.add(piece)
+            touched.add(now.get(piece) or before[piece])
+        for piece in now.keys() & before.keys():
+            if now[piece] is not before[piece]:
+                moved.add(piece)
+                touched.update((now[piece], before[piece]))
+        self.attached = now
+
+    def _stored_values(self, st, dirty: set) -> None:
+        """Cards whose stored values changed, and the cards under which markers' values changed."""
+        now = {index: tuple(values.items()) for index, values in st.cvars.items() if values}
+        before = self.stored
+        cards = st.game.cards
+        for index in now.keys() | before.keys():
+            if now.get(index) != before.get(index):
+                if index < len(cards):
+                    dirty.add(cards[index])
+                else:
+                    place = st.loc.get(index)
+                    if place is not None and place[0] == "u":
+                        dirty.add(place[1])
+        self.stored = now
 
     def _rows(self, st, since: int, dirty: set) -> bool:
         """Piles of changed rows take their places again; their cards are redone."""
@@ -205,8 +236,9 @@ class SeatObserver:
             before = self.contents.get(zone, ())
             now = tuple(cards)
             dirty.update(set(before).symmetric_difference(now))
-            dirty.update(before[:1])
-            dirty.update(now[:1])
+            if before[:1] != now[:1]:
+                dirty.update(before[:1])
+                dirty.update(now[:1])
             self.contents[zone] = now
 
     def _closes(self, st, zone) -> bool:
@@ -225,7 +257,6 @@ class SeatObserver:
                 vector[self.at_row[index] + shown] = 0
                 vector[self.slots[index]] = 0
                 self.shown[index], self.written[index] = -1, self.hidden
-                self.valued.discard(index)
                 self.holding.discard(index)
             return
         place = self.place_of[zone]
@@ -251,11 +282,8 @@ class SeatObserver:
         markers = self.has_markers and index in st.under_of and [
             piece for piece in st.under_of[index] if piece.__class__ is Marker]
         if not stored and not markers:
-            if index in self.valued:
-                self.valued.discard(index)
-                self.holding.discard(index)
+            self.holding.discard(index)
             return head + self.defaults
-        self.valued.add(index)
         _note(self.holding, index, bool(stored) and _holds_cards(list(stored.values())))
         layout, seat = self.layout, self.seat
         values = tuple(layout.number(seen(st, (stored or {}).get(var, default), seat))
