@@ -50,7 +50,6 @@ class Episode:
         self.mask = np.zeros(len(catalogue), dtype=np.int8)
         self.no_actions = np.zeros(len(catalogue), dtype=np.int8)
         self.legal: tuple = ()  # the action of each option of the pending decision
-        self.option: dict = {}  # action -> option index
         self.seat: int | None = None  # the seat that decides now, or None when the game is over
         self.told = 0  # log lines already given by `news`
         self.st = None
@@ -64,10 +63,10 @@ class Episode:
 
     def play(self, action) -> bool:
         """Take a legal action and run on to the next decision; False (and nothing done) if not legal."""
-        index = self.option.get(int(action))
-        if index is None:
+        action = int(action)
+        if action not in self.legal:
             return False
-        apply_action(self.st, index)
+        apply_action(self.st, self.legal.index(action))
         self._decision()
         return True
 
@@ -112,7 +111,6 @@ class Episode:
             self.seat, self.legal = pending.seat, self.catalogue.actions(pending)
         for action in self.legal:
             mask[action] = 1
-        self.option = {action: index for index, action in enumerate(self.legal)}
 
 
 class Seeds:
