@@ -7,8 +7,9 @@ import click
 
 
 def fail(err) -> None:
-    """Print a rulelang error on stderr and exit 1."""
-    click.echo(str(err), err=True)
+    """Print a rulelang error on stderr (control characters escaped) and exit 1."""
+    from rulelang.errors import printable
+    click.echo(printable(str(err)), err=True)
     sys.exit(1)
 
 
@@ -27,6 +28,13 @@ def parse_players(text: str | None, game) -> list:
         raise click.BadParameter(f"{game.name} takes {game.min_players}-{game.max_players} players, "
                                  f"got {len(specs)}", param_hint="--players")
     return specs
+
+
+def allow_path_option(command):
+    """`--allow-path DIR` (repeatable): folders besides its own whose .yaml files a rule file may name."""
+    return click.option("--allow-path", "allow", multiple=True, type=click.Path(exists=True, file_okay=False),
+                        help="A folder whose .yaml files `extends:` and a test's `ruleset:` may name, besides "
+                             "the naming file's own folder (repeatable).")(command)
 
 
 def packaged_names() -> str:

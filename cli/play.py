@@ -5,7 +5,7 @@ import os
 
 import click
 
-from .common import fail, packaged_names, parse_players
+from .common import allow_path_option, fail, packaged_names, parse_players
 
 
 @click.command(epilog="Packaged rulesets: " + packaged_names())
@@ -14,7 +14,8 @@ from .common import fail, packaged_names, parse_players
                                 "Default: human against random.")
 @click.option("--seed", type=int, default=None, help="Seed for shuffles, dice and bots (default: random).")
 @click.option("--debug", is_flag=True, help="Check card conservation after every step; show tracebacks.")
-def play(ruleset, players, seed, debug):
+@allow_path_option
+def play(ruleset, players, seed, debug, allow):
     """Play a game in the terminal; each human sees only what their seat may see.
 
     A human is shown the log of what happened, the zones as their seat sees them, and
@@ -29,7 +30,7 @@ def play(ruleset, players, seed, debug):
 
     from .terminal import HumanAgent
     try:
-        game = load_game(ruleset)
+        game = load_game(ruleset, allow)
         specs = parse_players(players, game)
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")

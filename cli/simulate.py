@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from .common import fail, parse_players
+from .common import allow_path_option, fail, parse_players
 
 
 @click.command()
@@ -17,20 +17,21 @@ from .common import fail, parse_players
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes to play in.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--debug", is_flag=True, help="Check card conservation after every step.")
-def simulate(ruleset, games, seed, players, workers, as_json, debug):
+@allow_path_option
+def simulate(ruleset, games, seed, players, workers, as_json, debug, allow):
     """Play many games with bots and report results per seat."""
     from rulelang.analysis.simulate import simulate as run_simulation
     from rulelang.api import load_game, resolve
     from rulelang.errors import RulelangError
     try:
         path = resolve(ruleset)
-        game = load_game(path)
+        game = load_game(path, allow)
     except RulelangError as err:
         fail(err)
     specs = parse_players(players or ",".join(["random"] * game.min_players), game)
     if any(spec.is_human for spec in specs):
         raise click.BadParameter("simulate plays bots only", param_hint="--players")
-    summary = run_simulation(path, games, len(specs), seed=seed, workers=workers, debug=debug)
+    summary = run_simulation(path, games, len(specs), seed=seed, workers=workers, debug=debug, allow=allow)
     if as_json:
         click.echo(json.dumps(summary, indent=2))
     else:

@@ -14,6 +14,7 @@ from rulelang.engine.runtime import new_game
 from rulelang.engine.values import Player
 from rulelang.errors import GameError, Position, RuleError
 from rulelang.language.loader import load_yaml
+from rulelang.language.schema import RULE_FILE
 from rulelang.language.syntax import grammar_text
 
 GAME = load_game("tests/data/minimal.yaml")
@@ -65,7 +66,7 @@ def test_any_bytes_load_or_fail_with_a_rule_error(tmp_path_factory, data):
     path = tmp_path_factory.mktemp("fuzz") / "rules.yaml"
     path.write_bytes(data)
     try:
-        load_yaml(str(path))
+        load_yaml(str(path), RULE_FILE)
     except RuleError:
         pass
 

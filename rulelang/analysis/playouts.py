@@ -39,20 +39,21 @@ class PlayoutProblem:
 
 
 def run_playouts(path: str, games: int, seed: int = 0, workers: int = 1,
-                 max_decisions: int = DEFAULT_MAX_DECISIONS) -> list:
+                 max_decisions: int = DEFAULT_MAX_DECISIONS, allow: tuple = ()) -> list:
     """Play `games` random games with every check on, in `workers` processes; one problem at most per game."""
     indexes = list(range(games))
     if workers <= 1 or games < 2:
-        return _chunk(path, seed, indexes, max_decisions)
+        return _chunk(path, seed, indexes, max_decisions, allow)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         parts = pool.map(_chunk, [path] * workers, [seed] * workers,
-                         [indexes[i::workers] for i in range(workers)], [max_decisions] * workers)
+                         [indexes[i::workers] for i in range(workers)], [max_decisions] * workers,
+                         [allow] * workers)
         return sorted((p for part in parts for p in part), key=lambda p: p.game)
 
 
-def _chunk(path: str, seed: int, indexes: list, max_decisions: int) -> list:
+def _chunk(path: str, seed: int, indexes: list, max_decisions: int, allow: tuple = ()) -> list:
     from ..api import load_game  # a worker process builds its own ruleset
-    game = load_game(path)
+    game = load_game(path, allow)
     problems = []
     for index in indexes:
         game_seed = derive_seed(seed, index)

@@ -10,10 +10,10 @@ from ..engine.session import play_game, scores
 from ..errors import RulelangError
 
 
-def run_chunk(path: str, players: int, seed: int, indexes: list, debug: bool) -> list:
+def run_chunk(path: str, players: int, seed: int, indexes: list, debug: bool, allow: tuple = ()) -> list:
     """Play the games with these indexes; one record per game (a worker rebuilds the ruleset)."""
     from ..api import load_game
-    game = load_game(path)
+    game = load_game(path, allow)
     records = []
     for index in indexes:
         game_seed = derive_seed(seed, index)
@@ -29,17 +29,17 @@ def run_chunk(path: str, players: int, seed: int, indexes: list, debug: bool) ->
 
 
 def simulate(path: str, games: int, players: int, seed: int = 0, workers: int = 1,
-             debug: bool = False) -> dict:
+             debug: bool = False, allow: tuple = ()) -> dict:
     """Play `games` random games; the summary keys are fixed by DESIGN.md."""
     started = time.perf_counter()
     indexes = list(range(games))
     if workers <= 1 or games < 2:
-        records = run_chunk(path, players, seed, indexes, debug)
+        records = run_chunk(path, players, seed, indexes, debug, allow)
     else:
         chunks = [indexes[i::workers] for i in range(workers)]
         with ProcessPoolExecutor(max_workers=workers) as pool:
             parts = pool.map(run_chunk, [path] * workers, [players] * workers, [seed] * workers,
-                             chunks, [debug] * workers)
+                             chunks, [debug] * workers, [allow] * workers)
             records = sorted((r for part in parts for r in part), key=lambda r: r["index"])
     return summarise(records, players, time.perf_counter() - started)
 

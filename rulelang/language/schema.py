@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..errors import Diagnostic, Position
-from .loader import YList, YMap, position_of
+from .loader import FileKind, YList, YMap, position_of
 from .names import suggest
 
 TEXT, NUMBER, FLAG, MAPPING, SEQUENCE, EXPR, EFFECTS = (
@@ -18,6 +18,7 @@ TOP = {
     "moves": (MAPPING, False), "triggers": (SEQUENCE, False), "end": (SEQUENCE, True),
     "results": (MAPPING, False), "display": (MAPPING, False), "rounds": (MAPPING, False),
 }
+RULE_FILE = FileKind("rule file", frozenset(TOP))
 DECK = {"standard": (NUMBER, False), "cards": (SEQUENCE, False), "attributes": (SEQUENCE, False),
         "start": (TEXT, True)}
 ZONE = {"per_player": (FLAG, False), "visibility": (TEXT, True), "capacity": (NUMBER, False),
