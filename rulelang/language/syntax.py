@@ -17,6 +17,7 @@ from ..catalog import shipped_folder
 from ..errors import Position, RuleError
 
 GRAMMAR_FILE = "rulelang.lark"
+MAX_NESTING = 200  # levels of an expression's tree: every later stage walks it recursively
 
 
 def grammar_text() -> str:
@@ -49,7 +50,27 @@ def cache_file() -> str | None:
 @functools.lru_cache(maxsize=8192)
 def _parsed(text: str, start: str) -> Tree:
     """A parse tree, remembered: a rule file and its variants repeat many expressions."""
-    return parser().parse(text, start=start)
+    tree = parser().parse(text, start=start)
+    too_deep = _deeper_than(tree, MAX_NESTING)
+    if too_deep is not None:
+        raise _TooDeep(too_deep)
+    return tree
+
+
+class _TooDeep(Exception):
+    """A tree nests deeper than MAX_NESTING; carries the first node too deep."""
+
+
+def _deeper_than(tree: Tree, limit: int):
+    """The first node of `tree` more than `limit` levels down, or None (walked without recursion)."""
+    todo = [(tree, 1)]
+    while todo:
+        node, level = todo.pop()
+        if level > limit:
+            return node
+        if isinstance(node, Tree):
+            todo.extend((child, level + 1) for child in node.children)
+    return None
 
 
 def parse(text: str, start: str, pos: Position) -> Tree:
@@ -61,6 +82,9 @@ def parse(text: str, start: str, pos: Position) -> Tree:
         text = " ".join(line.strip() for line in text_lines)
     try:
         return _parsed(str(text), start)
+    except _TooDeep as err:
+        raise RuleError.at(pos.shifted(node_column(err.args[0])),
+                           f"the expression nests deeper than {MAX_NESTING} levels") from None
     except UnexpectedInput as err:
         at_end = isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END")
         column = len(text) + 1 if at_end else (getattr(err, "column", 0) or len(text) + 1)
