@@ -301,7 +301,7 @@ class Compiler:
         section = self.section(key)
         names = section.get("moves", YList())
         for name, pos in zip(names, getattr(names, "item_pos", ())):
-            if name not in moves:
+            if isinstance(name, str) and name not in moves:  # not text: the shape check says so
                 self.error(pos, f"unknown move '{name}'{suggest(name, moves)}")
         return tuple(str(n) for n in names if n in moves)
 
@@ -411,7 +411,7 @@ class Compiler:
             for item, pos in zip(block, getattr(block, "item_pos", [])):
                 if isinstance(item, YMap):
                     for name, npos in zip(item.get("choose move", []), getattr(item.get("choose move"), "item_pos", [])):
-                        if name not in moves:
+                        if isinstance(name, str) and name not in moves:  # not text: the shape check says so
                             self.error(npos, f"unknown move '{name}'{suggest(name, moves)}")
                     for key in ("then", "else", "do"):
                         if isinstance(item.get(key), YList):

@@ -5,8 +5,8 @@ from ..errors import Diagnostic, Position
 from .loader import FileKind, YList, YMap, position_of
 from .names import suggest
 
-TEXT, NUMBER, FLAG, MAPPING, SEQUENCE, EXPR, EFFECTS = (
-    "text", "number", "true/false", "mapping", "list", "expression", "effects")
+TEXT, NUMBER, FLAG, MAPPING, SEQUENCE, EXPR, EFFECTS, NAMES = (
+    "text", "number", "true/false", "mapping", "list", "expression", "effects", "names")
 
 TOP = {
     "name": (TEXT, True), "description": (TEXT, False), "players": ("players", True), "extends": (TEXT, False),
@@ -24,7 +24,7 @@ DECK = {"standard": (NUMBER, False), "cards": (SEQUENCE, False), "attributes": (
 ZONE = {"per_player": (FLAG, False), "visibility": (TEXT, True), "capacity": (NUMBER, False),
         "refill": (TEXT, False), "keep_face_up": (FLAG, False), "count": (NUMBER, False),
         "row": (FLAG, False)}
-REACTIONS = {"moves": (SEQUENCE, True)}
+REACTIONS = {"moves": (NAMES, True)}
 TURN = {"first": (EXPR, False), "do": (EFFECTS, True), "after": (EFFECTS, False), "skip": (EXPR, False),
         "next": (EXPR, False)}
 ROUNDS = {"setup": (EFFECTS, False), "first": (EXPR, False), "end": (EXPR, True), "after": (EFFECTS, False)}
@@ -43,7 +43,7 @@ EFFECT_FORMS = {
     "choose": {"choose": (TEXT, True), "from": (EXPR, True), "where": (EXPR, False),
                "min": (EXPR, False), "max": (EXPR, False), "optional": (EXPR, False),
                "prompt": (TEXT, False), "by": (EXPR, False)},
-    "choose move": {"choose move": (SEQUENCE, True), "by": (EXPR, False)},
+    "choose move": {"choose move": (NAMES, True), "by": (EXPR, False)},
 }
 
 
@@ -165,6 +165,8 @@ def _type_problem(value, kind: str) -> str | None:
         return "must be a mapping"
     if kind in (SEQUENCE, EFFECTS) and not isinstance(value, YList):
         return "must be a list"
+    if kind == NAMES and not (isinstance(value, YList) and all(isinstance(v, str) for v in value)):
+        return "must be a list of names"
     if kind == EXPR and not isinstance(value, (str, int)):
         return "must be an expression"
     if kind == "players":
