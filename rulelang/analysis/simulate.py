@@ -17,14 +17,13 @@ def run_chunk(path: str, players: int, seed: int, indexes: list, debug: bool, al
     records = []
     for index in indexes:
         game_seed = derive_seed(seed, index)
-        try:
+        try:  # a game whose play, scores or report fail is recorded with its seed; the others go on
             st = play_game(game, random_agents(players, game_seed), game_seed, debug=debug, quiet=True)
+            records.append({"index": index, "seed": game_seed, "outcome": list(st.result),
+                            "scores": scores(st), "actions": st.actions,
+                            "report": {k: f(st, {"me": None}) for k, f in game.report.items()}})
         except RulelangError as err:
             records.append({"index": index, "seed": game_seed, "error": str(err)})
-            continue
-        records.append({"index": index, "seed": game_seed, "outcome": list(st.result),
-                        "scores": scores(st), "actions": st.actions,
-                        "report": {k: f(st, {"me": None}) for k, f in game.report.items()}})
     return records
 
 
