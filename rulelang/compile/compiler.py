@@ -180,6 +180,8 @@ class Compiler:
                 self.error(pos, f"zone name '{name}' must be a plain name")
             if not isinstance(body, YMap):
                 continue
+            if isinstance(body.get("capacity"), int) and body["capacity"] < 0:
+                self.error(body.value_pos["capacity"], "a zone's capacity is 0 or more")
             count = body.get("count")
             if count is not None and not 1 <= count <= 100:
                 self.error(body.value_pos["count"], "a zone's count must be between 1 and 100")
