@@ -112,15 +112,24 @@ def problems(report: Report, clean: bool = False, forbidden: tuple = ()) -> list
         found.append(f"exit code: {report.exit_code}")
     if clean and report.exit_code != 0:
         found.append("not clean: " + (text.strip().splitlines() or [""])[-1][:300])
-    if report.exit_code == 1 and not POSITION.search(text):
-        found.append("no position: " + text.strip()[-300:])
-    for line in text.splitlines():
-        if line.lstrip().startswith("error in game") and not POSITION.search(line):
-            found.append("no position: " + line.strip()[:300])
+    if report.exit_code == 1:
+        found += [f"no position: {line.strip()[:300]}" for line in _error_lines(text) if not POSITION.search(line)]
     if CONTROL.search(text):
         found.append("control characters: printed")
     found += [f"disclosed: printed {secret!r}" for secret in forbidden if secret in text]
     return found
+
+
+def _error_lines(text: str) -> list:
+    """The lines that tell an error: `...: error: ...`, `error in game ...`, the line after
+    `FAIL name`, or else the last line that is not a source line or a caret (how `play` ends)."""
+    lines = text.splitlines()
+    found = [line for line in lines if ": error: " in line or line.lstrip().startswith("error in game")]
+    found += [told for line, told in zip(lines, lines[1:]) if line.startswith("FAIL ")]  # `test`: the reason
+    if found:
+        return found
+    told = [line for line in lines if line.strip() and not line.startswith(" ")]
+    return told[-1:]
 
 
 def _first_line_with(text: str, needles: tuple) -> str:
