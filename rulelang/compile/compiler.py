@@ -5,6 +5,8 @@ diagnostic; compilation goes on past an error so that a rule file shows all its 
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 
 import attrs
@@ -142,12 +144,18 @@ class Compiler:
             triggers=self.triggers(on_event=False), event_triggers=self.triggers(on_event=True),
             anytime=self.move_list("anytime", moves), ends=self.ends(),
             score=self.score(), report=self.report(), display=self.display(zones), names=names,
+            digest=self.digest(),
         )
         self.check_move_references(moves)
         limits = self.limits()
         if self.diagnostics:
             raise RuleError(self.diagnostics)
         return lower_game(attrs.evolve(game, refusals=self.statements.refusals, limits=limits), program)
+
+    def digest(self) -> str:
+        """A hash of what the rule file says (not where it lies, nor its comments and layout)."""
+        text = json.dumps(self.doc, ensure_ascii=False, separators=(",", ":"))
+        return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
     # ------------------------------------------------------------------ declarations
     def deck(self):

@@ -168,3 +168,4 @@ class Game:
     refusals: bool = False  # some move can be refused (so a choice of a move may come back unchanged)
     events_at_once: bool = False  # every `on: moved` trigger's body never waits: they run at once
     limits: Limits = Limits()
+    digest: str = ""  # a hash of the rule file's content (extends resolved); game records check it

@@ -10,10 +10,12 @@ DEFAULT_MAX_DECISIONS = 200_000
 
 
 def play_game(game, agents: list, seed: int, debug: bool = False,
-              max_decisions: int = DEFAULT_MAX_DECISIONS, on_step=None, quiet: bool = False):
+              max_decisions: int = DEFAULT_MAX_DECISIONS, on_step=None, quiet: bool = False,
+              decisions: list | None = None):
     """Run a game until it ends; returns the final state. Raises GameError past the step bound.
 
-    A quiet game keeps no log (see `new_game`).
+    A quiet game keeps no log (see `new_game`). `decisions`, if given, receives the index of
+    every option taken, in order (what a game record keeps, see engine/record.py).
     """
     st = new_game(game, len(agents), seed, debug=debug, quiet=quiet)
     max_decisions = min(max_decisions, game.limits.decisions)
@@ -26,6 +28,8 @@ def play_game(game, agents: list, seed: int, debug: bool = False,
         agent = agents[decision.seat]
         view = seat_view(st, decision.seat) if getattr(agent, "needs_view", True) else None
         index = agent.choose(view, decision)
+        if decisions is not None:
+            decisions.append(index)
         apply_action(st, index)
         if on_step is not None:
             on_step(st)
