@@ -79,3 +79,15 @@ def test_labels_and_texts_do_not_change_how_the_game_plays(tmp_path):
 def test_players_text_in_the_wrong_shape_is_an_error(tmp_path, change, message):
     with pytest.raises(RuleError, match=re.escape(message)):
         load(tmp_path, MINIMAL.replace(*change))
+
+
+def test_every_shipped_ruleset_has_rules_for_players_and_labels():
+    from rulelang.catalog import packaged_rulesets
+    for name in packaged_rulesets():
+        game = load_game(name)
+        assert len(game.rules) > 400, name
+        assert not re.search(r"\b[A-Z]{2}-[0-9]+\b", game.rules), f"{name}: players' text, not rule IDs"
+        for end in game.ends:
+            assert end.name, (name, end)
+        for move in game.moves.values():
+            assert move.help, (name, move.name)
