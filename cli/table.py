@@ -1,0 +1,220 @@
+"""A game at the terminal from start (or a saved record) to its end: people and bots take their
+decisions, every decision goes into the game's record, and the record gives undo, save and resume.
+
+Bots are built afresh for each decision, seeded by the game's seed and the decision's number, so
+a resumed or undone game goes on exactly as an uninterrupted one with the same choices.
+Undo replays the record (bots' choices are replayed, not searched again).
+"""
+from __future__ import annotations
+
+import os
+
+from rich.table import Table as Grid
+from rich.text import Text
+
+from rulelang.agents import build_agent
+from rulelang.compile.ruleset import Move
+from rulelang.engine.effects import ReactionWindow
+from rulelang.engine.record import GameRecord, replay, save_record
+from rulelang.engine.rng import derive_seed
+from rulelang.engine.runtime import apply_action
+from rulelang.engine.session import scores
+from rulelang.engine.views import seat_view
+
+from .naming import Namer
+from .news import summarise
+from .screen import Board, styled
+from .terminal import EOF, QUIT, SAVE, UNDO, HumanAgent, new_console
+
+
+class Quit(Exception):
+    """The people at the table left the game; `code` is the exit code."""
+
+    def __init__(self, code: int):
+        super().__init__(code)
+        self.code = code
+
+
+class Table:
+    """One game at the terminal, kept as a record of decisions."""
+
+    def __init__(self, game, record: GameRecord, specs: list, auto_pass: bool = True,
+                 record_path: str | None = None, debug: bool = False):
+        self.game = game
+        self.record = record
+        self.specs = specs
+        self.auto_pass = auto_pass
+        self.record_path = record_path
+        self.debug = debug
+        self.console = new_console()
+        self.humans = [seat for seat, spec in enumerate(specs) if spec.is_human]
+        self.person = HumanAgent(game, self.console, hot_seat=len(self.humans) > 1)
+        self.asked: list[int] = []  # positions of the decisions people were asked
+        self.told_auto_pass = False
+
+    # ------------------------------------------------------------------ playing
+    def play(self):
+        """Play to the end (or until the people leave: Quit); returns the final state."""
+        st = self.rebuild(len(self.record.decisions))
+        if self.record.decisions and self.humans:
+            self.person.reset(seat_view(st, self.first_human(st)),
+                              f"resumed after {len(self.record.decisions)} decisions")
+        while st.result is None:
+            try:
+                st = self.step(st)
+            except KeyboardInterrupt:
+                self.console.print()
+                self.leave(interrupted=True)
+                st = self.rebuild(len(self.record.decisions))  # an interrupted step may have left it half done
+        if self.record_path:
+            save_record(self.record, self.record_path)
+        return st
+
+    def step(self, st):
+        """One decision: a person's answer (or command), an automatic pass, or a bot's choice."""
+        decision = st.pending
+        position = len(self.record.decisions)
+        seat = decision.seat
+        if seat in self.humans:
+            view = seat_view(st, seat)
+            if len(decision.options) == 1:
+                self.person.taken(view, decision)
+                return self.apply(st, 0)
+            if not self.worth_asking(st, decision):
+                self.tell_auto_pass(view)
+                return self.apply(st, pass_index(decision))
+            answer = self.person.choose(view, decision)
+            if answer == UNDO:
+                return self.undo(st)
+            if answer == SAVE:
+                self.save()
+                return st
+            if answer in (QUIT, EOF):
+                self.leave(ended_input=answer == EOF)
+                return st
+            self.asked.append(position)
+            st = self.apply(st, answer)
+            if self.record_path:
+                save_record(self.record, self.record_path)
+            return st
+        bot = build_agent(self.specs[seat], seat, derive_seed(self.record.seed, position), self.game)
+        view = seat_view(st, seat) if getattr(bot, "needs_view", True) else None
+        return self.apply(st, bot.choose(view, decision))
+
+    def apply(self, st, index: int):
+        """Take option `index` and add it to the record."""
+        apply_action(st, index)
+        self.record = self.record.with_decisions(self.record.decisions + (index,))
+        return st
+
+    def worth_asking(self, st, decision) -> bool:
+        """False for a reaction prompt that `--auto-pass` answers: no offered reaction's `ask` holds."""
+        if not self.auto_pass or not isinstance(decision.node, ReactionWindow):
+            return True
+        me = st.seats[decision.seat]
+        return any(isinstance(o.value, Move) and o.value.ask is not None and o.value.ask(st, {"me": me})
+                   for o in decision.options)
+
+    def tell_auto_pass(self, view: dict) -> None:
+        """Say once that reaction prompts are being passed for the person."""
+        if not self.told_auto_pass:
+            self.told_auto_pass = True
+            self.console.print(styled("(you pass on reactions that are not worth asking about; "
+                                      "play with --no-auto-pass to be asked every time)", "dim"))
+
+    # ------------------------------------------------------------------ the record
+    def rebuild(self, upto: int):
+        """The state after the record's first `upto` decisions, noting which ones people were asked."""
+        self.asked = []
+
+        def note(st, position):
+            decision = st.pending
+            if decision.seat in self.humans and len(decision.options) > 1 and self.worth_asking(st, decision):
+                self.asked.append(position)
+        self.record = self.record.with_decisions(self.record.decisions[:upto])
+        return replay(self.game, self.record, on_decision=note, debug=self.debug)
+
+    def undo(self, st):
+        """Back to the decision a person was asked before this one."""
+        if not self.asked:
+            self.console.print(styled("Nothing to undo: this is the first decision you were asked.", "yellow"))
+            return st
+        back = self.asked[-1]
+        st = self.rebuild(back)
+        seat = st.pending.seat
+        self.person.reset(seat_view(st, seat), f"undone: back to the decision before (turn {st.turn_number})")
+        return st
+
+    def save(self) -> str | None:
+        """Ask where, then write the record; the file's path, or None when the person changed their mind."""
+        default = self.record_path or default_record_name(self.record)
+        try:
+            path = self.console.input(Text(f"save the game to [{default}]: ")).strip() or default
+        except EOFError:
+            return None
+        save_record(self.record, path)
+        self.record_path = path
+        self.console.print(styled(f"saved to {path}; go on later with: rulelang play --resume {path}", "bold"))
+        return path
+
+    def leave(self, interrupted: bool = False, ended_input: bool = False) -> None:
+        """Ask whether to save before quitting; raise Quit, or return to play on."""
+        while True:
+            try:
+                typed = self.console.input(Text("save the game before quitting? y = save and quit, "
+                                                "n = quit without saving, Enter = play on: ")).strip().lower()
+            except EOFError:
+                self.console.print(f"\ninput ended: the game was not saved (seed {self.record.seed})")
+                raise Quit(1) from None
+            except KeyboardInterrupt:
+                typed = "n"
+            if typed == "" and not ended_input:
+                return
+            if typed in ("y", "yes") and self.save():
+                raise Quit(0)
+            if typed in ("n", "no"):
+                self.console.print(f"\nquit without saving (seed {self.record.seed})")
+                raise Quit(0)
+
+    def first_human(self, st) -> int:
+        """The person whose decision is next, or the first person at the table."""
+        return st.pending.seat if st.pending and st.pending.seat in self.humans else self.humans[0]
+
+    # ------------------------------------------------------------------ the end
+    def finish(self, st) -> None:
+        """The end: the news (or, with bots only, the whole log), why it ended, the results, the board."""
+        if self.humans:
+            seat = self.person.on_screen if self.person.on_screen is not None else self.humans[0]
+            view = seat_view(st, seat)
+            self.person.show_frame(view, table=False)
+        else:
+            seat = 0
+            view = seat_view(st, seat)
+            for paragraph in summarise([text for audience, text in st.log if audience is None],
+                                       Namer(self.game), ""):
+                self.console.print(paragraph)
+        reason = st.ended_by.name if st.ended_by is not None else ""
+        self.console.rule(styled(f"Game over: {reason}" if reason else "Game over", "bold"), style="bold")
+        points = scores(st)
+        results = Grid.grid(padding=(0, 2))
+        for player in range(st.n):
+            who = f"P{player + 1}" + (" (you)" if player in self.humans and len(self.humans) == 1 else "")
+            results.add_row(styled(who, "bold"), styled(st.result[player]), styled(f"score {points[player]}"))
+        self.console.print(results)
+        for name, figure in self.game.report.items():
+            self.console.print(styled(f"{name.replace('_', ' ')}: {figure(st, {'me': None})}"))
+        self.console.print(Board(self.game, Namer(self.game, seat)).render(view))
+        if self.record_path:
+            self.console.print(styled(f"the game's record is in {self.record_path} "
+                                      f"(rulelang replay {self.record_path} steps through it)", "dim"))
+
+
+def pass_index(decision) -> int:
+    """The option that passes in a reaction prompt."""
+    return next(i for i, o in enumerate(decision.options) if o.value is None)
+
+
+def default_record_name(record: GameRecord) -> str:
+    """`tjugonio-1234.json`: the ruleset's name and the seed, in the current folder."""
+    stem = os.path.splitext(os.path.basename(record.ruleset))[0]
+    return f"{stem}-{record.seed}.json"
