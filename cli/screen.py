@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from rich.console import Group
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -22,6 +23,7 @@ BLACK = re.compile(r"(?:10|[2-9AJQK])[♣♠]")
 JOKER = re.compile(r"\bJK\d+\b")
 HIDDEN = "▒▒"
 MOST_SHOWN = 8  # cards of a pile shown before "… N more"
+MOST_DETAILED = 4  # custom cards of a zone in play shown with their values (a hand shows all)
 
 
 def styled(text: str, style: str = "") -> Text:
@@ -114,40 +116,53 @@ class Board:
         return [heading] + self.zones(view, zones)
 
     def zones(self, view: dict, zones: list) -> list:
-        """Zones as a grid of name and contents; empty ones folded into one line."""
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(no_wrap=True)
-        grid.add_column()
-        empty = []
+        """Zones as a grid of name and contents (custom cards as a table below the name); empty
+        zones folded into one line."""
+        out, grid, empty = [], None, []
         for label, pieces in zones:
-            _, zone, index = ZONE_LABEL.match(label).groups()
+            owner, zone, index = ZONE_LABEL.match(label).groups()
             name = self.namer.zone(zone, None, int(index) if index else None)  # under its owner's heading
             if not pieces:
                 empty.append(name)
                 continue
-            shared = ZONE_LABEL.match(label).group(1) is None
             title = f"  {name}" + (f" ({len(pieces)})" if len(pieces) > 1 else "")
-            grid.add_row(styled(title), self.contents(pieces, shared, view["summaries"].get(label)))
-        out = [grid] if grid.row_count else []
+            note = self.note(view["summaries"].get(label))
+            cards = self.card_rows(zone, pieces)
+            if cards:
+                out += [styled(title).append_text(note), Padding(card_table(cards, self.game), (0, 0, 0, 4))]
+                grid = None
+                continue
+            if grid is None:
+                grid = Table.grid(padding=(0, 2))
+                grid.add_column(no_wrap=True)
+                grid.add_column()
+                out.append(grid)
+            grid.add_row(styled(title), self.contents(pieces, owner is None).append_text(note))
         if empty:
             out.append(styled("  (empty: " + ", ".join(empty) + ")", "dim"))
         return out
 
-    def contents(self, pieces: list, shared: bool, summary: str | None):
-        """A zone's cards: hidden ones counted, a shared pile's top marked, custom cards as a table."""
-        seen = [p for p in pieces if p["card"] is not None]
-        note = styled(f"  — {self.namer.text(summary) or ''}", "dim") if summary else Text()
-        if not seen:
-            return Text(f"{len(pieces)} hidden").append_text(note)
-        customs = [custom_card(self.game, p["card"]) for p in seen]
-        if all(customs) and len(seen) == len(pieces):
-            return Group(card_table(customs, self.game), note) if summary else card_table(customs, self.game)
+    def card_rows(self, zone: str, pieces: list) -> list:
+        """The custom cards of a zone to show with their values: a hand, or a few cards in play."""
+        cards = [custom_card(self.game, p["card"]) if p["card"] is not None else None for p in pieces]
+        few = len(cards) <= MOST_DETAILED or self.game.zones[zone].visibility == "owner"
+        return cards if few and all(cards) else []
+
+    def note(self, summary: str | None) -> Text:
+        """A zone's `display` summary, after its cards."""
+        return styled(f"  — {self.namer.text(summary) or ''}", "dim") if summary else Text()
+
+    def contents(self, pieces: list, shared: bool) -> Text:
+        """A zone's cards: hidden ones counted, in order among the seen ones, a shared pile's top marked."""
+        if all(p["card"] is None for p in pieces):
+            return Text(f"{len(pieces)} hidden")
         faces = [self.piece(p) if p["card"] is not None else HIDDEN for p in pieces]
         more = len(faces) - MOST_SHOWN if shared and len(faces) > MOST_SHOWN + 1 else 0
-        text = "  ".join(faces[:len(faces) - more]) + (f"  … {more} more" if more else "")
+        gap = " · " if any(" " in face for face in faces) else "  "  # names of several words need a mark
+        text = gap.join(faces[:len(faces) - more]) + (f"{gap}… {more} more" if more else "")
         if shared and len(pieces) > 1:
             text = "top: " + text
-        return styled(text).append_text(note)
+        return styled(text)
 
     def piece(self, piece: dict) -> str:
         """One card with its stored values and, in brackets, what lies under it."""

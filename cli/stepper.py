@@ -14,7 +14,7 @@ from rulelang.engine.views import seat_view
 from .naming import Namer
 from .news import summarise
 from .screen import Board, styled
-from .terminal import new_console
+from .terminal import new_console, read_line
 
 CHECKPOINT = 25
 KEYS = "Enter next · b back · N go to decision N · s start · e end · q quit"
@@ -72,7 +72,7 @@ class Stepper:
         self.show(position)
         while True:
             try:
-                typed = self.console.input(Text("replay> ")).strip().lower()
+                typed = read_line(self.console, "replay> ").strip().lower()
             except (EOFError, KeyboardInterrupt):
                 self.console.print()
                 return

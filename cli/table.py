@@ -24,7 +24,7 @@ from rulelang.engine.views import seat_view
 from .naming import Namer
 from .news import summarise
 from .screen import Board, styled
-from .terminal import EOF, QUIT, SAVE, UNDO, HumanAgent, new_console
+from .terminal import EOF, QUIT, SAVE, UNDO, HumanAgent, new_console, read_line
 
 
 class Quit(Exception):
@@ -41,7 +41,8 @@ class Table:
     def __init__(self, game, record: GameRecord, specs: list, auto_pass: bool = True,
                  record_path: str | None = None, debug: bool = False):
         self.game = game
-        self.record = record
+        self.start = record.with_decisions(())  # the ruleset, seed and players
+        self.decisions = list(record.decisions)
         self.specs = specs
         self.auto_pass = auto_pass
         self.record_path = record_path
@@ -55,25 +56,24 @@ class Table:
     # ------------------------------------------------------------------ playing
     def play(self):
         """Play to the end (or until the people leave: Quit); returns the final state."""
-        st = self.rebuild(len(self.record.decisions))
-        if self.record.decisions and self.humans:
-            self.person.reset(seat_view(st, self.first_human(st)),
-                              f"resumed after {len(self.record.decisions)} decisions")
+        st = self.rebuild(len(self.decisions))
+        if self.decisions and self.humans:
+            self.person.reset(seat_view(st, self.first_human(st)), f"resumed after {len(self.decisions)} decisions")
         while st.result is None:
             try:
                 st = self.step(st)
             except KeyboardInterrupt:
                 self.console.print()
                 self.leave(interrupted=True)
-                st = self.rebuild(len(self.record.decisions))  # an interrupted step may have left it half done
+                st = self.rebuild(len(self.decisions))  # an interrupted step may have left it half done
         if self.record_path:
-            save_record(self.record, self.record_path)
+            save_record(self.record(), self.record_path)
         return st
 
     def step(self, st):
         """One decision: a person's answer (or command), an automatic pass, or a bot's choice."""
         decision = st.pending
-        position = len(self.record.decisions)
+        position = len(self.decisions)
         seat = decision.seat
         if seat in self.humans:
             view = seat_view(st, seat)
@@ -95,16 +95,16 @@ class Table:
             self.asked.append(position)
             st = self.apply(st, answer)
             if self.record_path:
-                save_record(self.record, self.record_path)
+                save_record(self.record(), self.record_path)
             return st
-        bot = build_agent(self.specs[seat], seat, derive_seed(self.record.seed, position), self.game)
+        bot = build_agent(self.specs[seat], seat, derive_seed(self.start.seed, position), self.game)
         view = seat_view(st, seat) if getattr(bot, "needs_view", True) else None
         return self.apply(st, bot.choose(view, decision))
 
     def apply(self, st, index: int):
-        """Take option `index` and add it to the record."""
+        """Add option `index` to the record, then take it (an interrupted step is replayed whole)."""
+        self.decisions.append(index)
         apply_action(st, index)
-        self.record = self.record.with_decisions(self.record.decisions + (index,))
         return st
 
     def worth_asking(self, st, decision) -> bool:
@@ -131,8 +131,12 @@ class Table:
             decision = st.pending
             if decision.seat in self.humans and len(decision.options) > 1 and self.worth_asking(st, decision):
                 self.asked.append(position)
-        self.record = self.record.with_decisions(self.record.decisions[:upto])
-        return replay(self.game, self.record, on_decision=note, debug=self.debug)
+        del self.decisions[upto:]
+        return replay(self.game, self.record(), on_decision=note, debug=self.debug)
+
+    def record(self) -> GameRecord:
+        """The game's record so far."""
+        return self.start.with_decisions(self.decisions)
 
     def undo(self, st):
         """Back to the decision a person was asked before this one."""
@@ -147,24 +151,25 @@ class Table:
 
     def save(self) -> str | None:
         """Ask where, then write the record; the file's path, or None when the person changed their mind."""
-        default = self.record_path or default_record_name(self.record)
+        default = self.record_path or default_record_name(self.start)
         try:
-            path = self.console.input(Text(f"save the game to [{default}]: ")).strip() or default
+            path = read_line(self.console, f"save the game to [{default}]: ").strip() or default
         except EOFError:
             return None
-        save_record(self.record, path)
+        save_record(self.record(), path)
         self.record_path = path
-        self.console.print(styled(f"saved to {path}; go on later with: rulelang play --resume {path}", "bold"))
+        self.console.print(styled(f"saved to {path}; go on later with: rulelang play --resume {path}", "bold"),
+                           soft_wrap=True)
         return path
 
     def leave(self, interrupted: bool = False, ended_input: bool = False) -> None:
         """Ask whether to save before quitting; raise Quit, or return to play on."""
         while True:
             try:
-                typed = self.console.input(Text("save the game before quitting? y = save and quit, "
-                                                "n = quit without saving, Enter = play on: ")).strip().lower()
+                typed = read_line(self.console, "save and quit? y = save, n = do not save, "
+                                                "Enter = play on: ").strip().lower()
             except EOFError:
-                self.console.print(f"\ninput ended: the game was not saved (seed {self.record.seed})")
+                self.console.print(f"\ninput ended: the game was not saved (seed {self.start.seed})")
                 raise Quit(1) from None
             except KeyboardInterrupt:
                 typed = "n"
@@ -173,7 +178,7 @@ class Table:
             if typed in ("y", "yes") and self.save():
                 raise Quit(0)
             if typed in ("n", "no"):
-                self.console.print(f"\nquit without saving (seed {self.record.seed})")
+                self.console.print(f"\nquit without saving (seed {self.start.seed})")
                 raise Quit(0)
 
     def first_human(self, st) -> int:
@@ -206,7 +211,7 @@ class Table:
         self.console.print(Board(self.game, Namer(self.game, seat)).render(view))
         if self.record_path:
             self.console.print(styled(f"the game's record is in {self.record_path} "
-                                      f"(rulelang replay {self.record_path} steps through it)", "dim"))
+                                      f"(rulelang replay {self.record_path} steps through it)", "dim"), soft_wrap=True)
 
 
 def pass_index(decision) -> int:

@@ -118,7 +118,8 @@ class HumanAgent:
         else:
             plain = list(range(len(decision.options)))
         texts = [f"{labels[i]}. {self.option_text(view, decision.options[i])}" for i in plain]
-        self.emit(option_grid(texts, self.console.size.width))
+        if texts:
+            self.emit(option_grid(texts, self.console.size.width))
         if keys:
             self.emit(styled(KEYS, "dim"))
 
@@ -138,7 +139,7 @@ class HumanAgent:
         flush_typed_ahead()
         while True:
             try:
-                typed = self.console.input(Text(f"{me}> ")).strip().lower()
+                typed = read_line(self.console, f"{me}> ").strip().lower()
             except EOFError:
                 return EOF
             self.since_table += 1
@@ -186,7 +187,8 @@ class HumanAgent:
         if isinstance(value, ZoneRef):
             pieces = view["zones"].get(option.text)
             board = Board(self.game, namer)
-            shown = board.contents(pieces, value.seat is None, view["summaries"].get(option.text)) if pieces else Text("empty")
+            shown = (board.contents(pieces, value.seat is None).append_text(board.note(view["summaries"].get(option.text)))
+                     if pieces else Text("empty"))
             self.emit(Group(styled(f"{name}:", "bold"), shown))
             return
         attribute = option.text if option.text in self.game.names.attribute_names else None
@@ -208,7 +210,7 @@ class HumanAgent:
         self.emit(styled(f"Hand the terminal to {name}. {name}, press Enter when you are ready.", "bold reverse"))
         flush_typed_ahead()
         try:
-            self.console.input(Text(""))
+            read_line(self.console, "")
         except EOFError:
             pass
         self.tables.pop(seat, None)
@@ -239,10 +241,8 @@ def option_keys(decision) -> list[str]:
 
 def option_grid(texts: list[str], width: int):
     """Short options side by side in columns, long ones one per line."""
-    if not texts:
-        return Text()
-    cell = max(len(t) for t in texts) + 3
-    across = max(1, min(len(texts), width // cell)) if cell <= 24 else 1
+    cell = max(len(t) for t in texts) + 2 + 3  # the indent and the space between columns
+    across = max(1, min(len(texts), width // cell)) if cell <= 27 else 1
     grid = Table.grid(padding=(0, 3))
     for _ in range(across):
         grid.add_column()
@@ -251,6 +251,12 @@ def option_grid(texts: list[str], width: int):
         grid.add_row(*[styled("  " + texts[row + col * rows]) if row + col * rows < len(texts) else Text()
                        for col in range(across)])
     return grid
+
+
+def read_line(console: Console, prompt: str) -> str:
+    """A line typed after `prompt` (shown literally, never wrapped by rich)."""
+    console.print(Text(prompt), end="", soft_wrap=True)
+    return input()
 
 
 def flush_typed_ahead() -> None:
