@@ -30,12 +30,9 @@ class Namer:
         alternatives = "|".join(re.escape(n) for n in names) or "(?!)"
         self.owned = re.compile(rf"(?<![\w.])P(\d+)\.({alternatives})(?:\[(\d+)\])?(?![\w\[])")
         self.indexed = re.compile(rf"(?<![\w.])({alternatives})\[(\d+)\]")
-        self.bare = re.compile(rf"\b(to|from|into|of|in|shuffles) (?:bottom of )?({alternatives})\b(?![\[.])")
-        self.hidden_source = re.compile(rf" from (?:{'|'.join(re.escape(n) for n in names if n.startswith('_')) or '(?!)'})\b")
-
-    def seen_by(self, seat: int | None) -> "Namer":
-        """The same names, as another seat reads them."""
-        return Namer(self.game, seat)
+        self.bare = re.compile(rf"\b(to|from|into|shuffles) ({alternatives})\b(?![\[.])")  # the engine's phrases
+        bookkeeping = "|".join(re.escape(n) for n in names if n.startswith("_")) or "(?!)"
+        self.hidden_source = re.compile(rf" from (?:{bookkeeping})\b")
 
     def zone(self, name: str, owner: int | None = None, index: int | None = None) -> str:
         """A zone as players call it: `your hand`, `P2's pile 3`, `draw pile`."""
@@ -54,11 +51,6 @@ class Namer:
             return self.text(engine_label)
         owner, name, index = found.groups()
         return self.zone(name, int(owner) - 1 if owner else None, int(index) if index else None)
-
-    def is_hidden_zone(self, engine_label: str) -> bool:
-        """True for the rule file's bookkeeping zones (names starting with `_`)."""
-        found = ZONE_LABEL.match(engine_label)
-        return bool(found) and found.group(2).startswith("_")
 
     def text(self, text: str) -> str | None:
         """A log line, prompt or option with players' names; None for a line about bookkeeping zones."""

@@ -5,7 +5,6 @@ at most that many decisions.
 """
 from __future__ import annotations
 
-from rich.text import Text
 
 from rulelang.engine.record import replay
 from rulelang.engine.runtime import apply_action

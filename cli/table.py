@@ -15,13 +15,14 @@ from rich.text import Text
 from rulelang.agents import build_agent
 from rulelang.compile.ruleset import Move
 from rulelang.engine.effects import ReactionWindow
-from rulelang.engine.record import GameRecord, replay, save_record
+from rulelang.engine.record import GameRecord, RecordError, replay, save_record
 from rulelang.engine.rng import derive_seed
 from rulelang.engine.runtime import apply_action
 from rulelang.engine.session import scores
+from rulelang.engine.values import pretty
 from rulelang.engine.views import seat_view
 
-from .naming import Namer
+from .naming import Namer, spoken
 from .news import summarise
 from .screen import Board, styled
 from .terminal import EOF, QUIT, SAVE, UNDO, HumanAgent, new_console, read_line
@@ -64,7 +65,7 @@ class Table:
                 st = self.step(st)
             except KeyboardInterrupt:
                 self.console.print()
-                self.leave(interrupted=True)
+                self.leave()
                 st = self.rebuild(len(self.decisions))  # an interrupted step may have left it half done
         if self.record_path:
             save_record(self.record(), self.record_path)
@@ -73,33 +74,36 @@ class Table:
     def step(self, st):
         """One decision: a person's answer (or command), an automatic pass, or a bot's choice."""
         decision = st.pending
+        if decision.seat in self.humans:
+            return self.ask(st, decision)
         position = len(self.decisions)
-        seat = decision.seat
-        if seat in self.humans:
-            view = seat_view(st, seat)
-            if len(decision.options) == 1:
-                self.person.taken(view, decision)
-                return self.apply(st, 0)
-            if not self.worth_asking(st, decision):
-                self.tell_auto_pass(view)
-                return self.apply(st, pass_index(decision))
-            answer = self.person.choose(view, decision)
-            if answer == UNDO:
-                return self.undo(st)
-            if answer == SAVE:
-                self.save()
-                return st
-            if answer in (QUIT, EOF):
-                self.leave(ended_input=answer == EOF)
-                return st
-            self.asked.append(position)
+        bot = build_agent(self.specs[decision.seat], decision.seat, derive_seed(self.start.seed, position), self.game)
+        view = seat_view(st, decision.seat) if getattr(bot, "needs_view", True) else None
+        return self.apply(st, bot.choose(view, decision))
+
+    def ask(self, st, decision):
+        """A person's decision: taken for them when there is one option or it is a reaction not
+        worth asking about; else their answer, or what they asked for (undo, save, quit)."""
+        view = seat_view(st, decision.seat)
+        if len(decision.options) == 1:
+            self.person.taken(view, decision)
+            return self.apply(st, 0)
+        if not self.worth_asking(st, decision):
+            self.tell_auto_pass()
+            return self.apply(st, pass_index(decision))
+        answer = self.person.choose(view, decision)
+        if answer == UNDO:
+            return self.undo(st)
+        if answer == SAVE:
+            self.save()
+        elif answer in (QUIT, EOF):
+            self.leave(ended_input=answer == EOF)
+        else:
+            self.asked.append(len(self.decisions))
             st = self.apply(st, answer)
             if self.record_path:
                 save_record(self.record(), self.record_path)
-            return st
-        bot = build_agent(self.specs[seat], seat, derive_seed(self.start.seed, position), self.game)
-        view = seat_view(st, seat) if getattr(bot, "needs_view", True) else None
-        return self.apply(st, bot.choose(view, decision))
+        return st
 
     def apply(self, st, index: int):
         """Add option `index` to the record, then take it (an interrupted step is replayed whole)."""
@@ -115,7 +119,7 @@ class Table:
         return any(isinstance(o.value, Move) and o.value.ask is not None and o.value.ask(st, {"me": me})
                    for o in decision.options)
 
-    def tell_auto_pass(self, view: dict) -> None:
+    def tell_auto_pass(self) -> None:
         """Say once that reaction prompts are being passed for the person."""
         if not self.told_auto_pass:
             self.told_auto_pass = True
@@ -156,13 +160,17 @@ class Table:
             path = read_line(self.console, f"save the game to [{default}]: ").strip() or default
         except EOFError:
             return None
-        save_record(self.record(), path)
+        try:
+            save_record(self.record(), path)
+        except RecordError as err:
+            self.console.print(styled(f"not saved: {err}", "yellow"))
+            return None
         self.record_path = path
         self.console.print(styled(f"saved to {path}; go on later with: rulelang play --resume {path}", "bold"),
                            soft_wrap=True)
         return path
 
-    def leave(self, interrupted: bool = False, ended_input: bool = False) -> None:
+    def leave(self, ended_input: bool = False) -> None:
         """Ask whether to save before quitting; raise Quit, or return to play on."""
         while True:
             try:
@@ -187,31 +195,33 @@ class Table:
 
     # ------------------------------------------------------------------ the end
     def finish(self, st) -> None:
-        """The end: the news (or, with bots only, the whole log), why it ended, the results, the board."""
+        """The end: the last news (with bots only, the whole log), why it ended, the results, the board."""
         if self.humans:
             seat = self.person.on_screen if self.person.on_screen is not None else self.humans[0]
-            view = seat_view(st, seat)
-            self.person.show_frame(view, table=False)
+            self.person.show_frame(seat_view(st, seat), table=False)
         else:
             seat = 0
-            view = seat_view(st, seat)
-            for paragraph in summarise([text for audience, text in st.log if audience is None],
-                                       Namer(self.game), ""):
+            public = [text for audience, text in st.log if audience is None]
+            for paragraph in summarise(public, Namer(self.game), ""):
                 self.console.print(paragraph)
         reason = st.ended_by.name if st.ended_by is not None else ""
         self.console.rule(styled(f"Game over: {reason}" if reason else "Game over", "bold"), style="bold")
-        points = scores(st)
-        results = Grid.grid(padding=(0, 2))
-        for player in range(st.n):
-            who = f"P{player + 1}" + (" (you)" if player in self.humans and len(self.humans) == 1 else "")
-            results.add_row(styled(who, "bold"), styled(st.result[player]), styled(f"score {points[player]}"))
-        self.console.print(results)
-        for name, figure in self.game.report.items():
-            self.console.print(styled(f"{name.replace('_', ' ')}: {figure(st, {'me': None})}"))
-        self.console.print(Board(self.game, Namer(self.game, seat)).render(view))
+        self.console.print(self.results(st))
+        self.console.print(Board(self.game, Namer(self.game, seat)).render(seat_view(st, seat)))
         if self.record_path:
             self.console.print(styled(f"the game's record is in {self.record_path} "
                                       f"(rulelang replay {self.record_path} steps through it)", "dim"), soft_wrap=True)
+
+    def results(self, st) -> Grid:
+        """Each seat's result and score, then the figures the ruleset reports."""
+        points = scores(st)
+        grid = Grid.grid(padding=(0, 2))
+        for seat in range(st.n):
+            who = f"P{seat + 1}" + (" (you)" if self.humans == [seat] else "")
+            grid.add_row(styled(who, "bold"), styled(st.result[seat]), styled(f"score {points[seat]}"))
+        for name, figure in self.game.report.items():
+            grid.add_row(styled(spoken(name)), styled(pretty(figure(st, {"me": None}))), Text())
+        return grid
 
 
 def pass_index(decision) -> int:

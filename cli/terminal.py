@@ -12,15 +12,13 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from rulelang.compile.decks import STANDARD_ATTRIBUTES
-from rulelang.compile.ruleset import Move
-from rulelang.engine.state import Anytime
-from rulelang.engine.values import Card, ZoneRef, pretty
+from rulelang.engine.values import Card, ZoneRef
 
-from .naming import Namer, spoken
+from .explain import explain
+from .naming import Namer
 from .news import TURN, summarise
 from .rules import rules_text
-from .screen import Board, card_table, custom_card, facts, styled
+from .screen import Board, card_table, custom_card, styled
 
 UNDO, SAVE, QUIT, EOF = "undo", "save", "quit", "end of input"
 KEYS = "? rules · ?N about option N · l log · b table · u undo · s save · q quit"
@@ -46,6 +44,7 @@ class HumanAgent:
         self.tables: dict = {}  # seat -> the table it was last shown
         self.on_screen = None  # the seat whose frames are on the screen
         self.since_table = 0  # lines printed since the table was last shown
+        self.namers: dict = {}  # seat -> its Namer
 
     # ------------------------------------------------------------------ frames
     def choose(self, view: dict, decision) -> int | str:
@@ -99,7 +98,8 @@ class HumanAgent:
                                begun[0] if begun else None)
         if len(paragraphs) > MOST_NEWS:
             skipped = len(paragraphs) - MOST_NEWS
-            paragraphs = [styled(f"… {skipped} earlier turns (l shows the whole log)", "dim")] + paragraphs[-MOST_NEWS:]
+            paragraphs = [styled(f"… {skipped} earlier turns (l shows the whole log)", "dim"),
+                          *paragraphs[-MOST_NEWS:]]
         return paragraphs
 
     def show_question(self, view: dict, decision, keys: bool = True) -> None:
@@ -154,7 +154,8 @@ class HumanAgent:
                 self.emit(rules_text(self.game))
                 self.show_question(view, decision)
             elif typed.startswith("?") and typed[1:].strip() in keys:
-                self.explain(view, decision.options[keys.index(typed[1:].strip())])
+                option = decision.options[keys.index(typed[1:].strip())]
+                self.emit(explain(self.game, self.namer(view), view, option, self.option_text(view, option)))
             elif typed == "l":
                 self.emit(Group(*summarise(view["log"], self.namer(view), me)))
                 self.show_question(view, decision)
@@ -164,41 +165,6 @@ class HumanAgent:
             elif typed:
                 self.emit(styled(f"'{typed}' is not an option here: type {keys[0]} to {keys[-1]}", "yellow"))
                 self.emit(styled(KEYS, "dim"))
-
-    def explain(self, view: dict, option) -> None:
-        """What an option is: a move's help, a card's values and place, a zone's cards."""
-        namer = self.namer(view)
-        value = option.value.move if isinstance(option.value, Anytime) else option.value
-        name = self.option_text(view, option)
-        if isinstance(value, Move):
-            text = value.help or "(the rule file says nothing more about this move)"
-            self.emit(styled(f"{name}: ", "bold").append_text(styled(text.strip())))
-            return
-        if isinstance(value, Card):
-            card = custom_card(self.game, value.name)
-            if card is not None:
-                self.emit(card_table([card], self.game))
-            where = [namer.label(label) for label, pieces in view["zones"].items()
-                     if any(p["card"] == pretty(value) for p in pieces)]
-            known = facts(((k, v) for k, v in value.facts.items()
-                           if k not in STANDARD_ATTRIBUTES and v != 0 and card is None), namer)
-            self.emit(styled(name + (f", in {where[0]}" if where else "") + (f": {', '.join(known)}" if known else "")))
-            return
-        if isinstance(value, ZoneRef):
-            pieces = view["zones"].get(option.text)
-            board = Board(self.game, namer)
-            shown = (board.contents(pieces, value.seat is None).append_text(board.note(view["summaries"].get(option.text)))
-                     if pieces else Text("empty"))
-            self.emit(Group(styled(f"{name}:", "bold"), shown))
-            return
-        attribute = option.text if option.text in self.game.names.attribute_names else None
-        if attribute:
-            mine = [custom_card(self.game, p["card"]) for label, pieces in view["zones"].items()
-                    for p in pieces if p["card"] and namer.label(label).startswith("your ")]
-            values = ", ".join(f"{c.name} {c.attributes.get(attribute, 0)}" for c in mine if c)
-            self.emit(styled(f"{spoken(attribute)}: a value printed on the cards" + (f" (yours: {values})" if values else "")))
-            return
-        self.emit(styled(f"{name}: nothing more to say about this option"))
 
     # ------------------------------------------------------------------ screens
     def hand_over(self, seat: int) -> None:
@@ -223,7 +189,10 @@ class HumanAgent:
 
     def namer(self, view: dict) -> Namer:
         """Names as the viewing seat reads them."""
-        return Namer(self.game, view["seat"])
+        seat = view["seat"]
+        if seat not in self.namers:
+            self.namers[seat] = Namer(self.game, seat)
+        return self.namers[seat]
 
     def emit(self, renderable) -> None:
         """Print, counting the lines, to know when the table has scrolled away."""

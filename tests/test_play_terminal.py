@@ -34,11 +34,13 @@ class Terminal:
         self.child = pexpect.spawn(RULELANG, list(args), dimensions=(rows, columns), encoding="utf-8",
                                    timeout=30, env={**os.environ, "TERM": "xterm-256color"})
         self.screen = ""
+        self.raw = ""  # the same, with its escape codes (colours)
         self.last = ""  # what was printed before the last pattern waited for
 
     def expect(self, *patterns) -> int:
         """Wait for one of the patterns; the index of the one seen."""
         index = self.child.expect(list(patterns))
+        self.raw += self.child.before + (self.child.after if isinstance(self.child.after, str) else "")
         self.last = ESCAPES.sub("", self.child.before)
         self.screen += self.last + (ESCAPES.sub("", self.child.after) if isinstance(self.child.after, str) else "")
         return index
@@ -149,6 +151,7 @@ def test_the_opponents_turn_stays_in_view_at_80_by_24(tmp_path):
             checked += 1
             assert "P2's turn" in "\n".join(play.screen[:prompt].splitlines()[-23:])
     assert checked >= 2
+    assert re.search(r"\x1b\[[0-9;]*31m(?:10|[2-9AJQK])[♥♦]", play.raw)  # red suits in red
 
 
 def test_typed_ahead_keys_do_not_answer_the_next_question(tmp_path):
