@@ -27,8 +27,8 @@ def explain(game, namer, view: dict, option, name: str):
         if not pieces:
             return styled(f"{name}: empty")
         board = Board(game, namer)
-        return Group(styled(f"{name}:", "bold"),
-                     board.contents(pieces, value.seat is None).append_text(board.note(view["summaries"].get(option.text))))
+        cards = board.contents(pieces, value.seat is None)
+        return Group(styled(f"{name}:", "bold"), cards.append_text(board.note(view["summaries"].get(option.text))))
     if option.text in game.names.attribute_names:
         return about_attribute(game, view, option.text)
     return styled(f"{name}: nothing more to say about this option")

@@ -67,6 +67,6 @@ def rules_text(game):
         parts += [Text(f"\nThe deck ({len(game.cards)} cards)", style="bold underline"), card_table(customs, game)]
     else:
         jokers = sum(1 for c in game.cards if c.attributes.get("joker"))
-        parts.append(Text(f"\nThe deck: {len(game.cards)} standard cards" + (f", {jokers} of them jokers" if jokers else ""),
-                          style="bold"))
+        text = f"\nThe deck: {len(game.cards)} standard cards" + (f", {jokers} of them jokers" if jokers else "")
+        parts.append(Text(text, style="bold"))
     return Group(*parts)

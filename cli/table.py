@@ -59,7 +59,8 @@ class Table:
         """Play to the end (or until the people leave: Quit); returns the final state."""
         st = self.rebuild(len(self.decisions))
         if self.decisions and self.humans:
-            self.person.reset(seat_view(st, self.first_human(st)), f"resumed after {len(self.decisions)} decisions")
+            view = seat_view(st, self.first_human(st))
+            self.person.reset(view, f"resumed after {len(self.decisions)} decisions")
         while st.result is None:
             try:
                 st = self.step(st)
@@ -77,7 +78,8 @@ class Table:
         if decision.seat in self.humans:
             return self.ask(st, decision)
         position = len(self.decisions)
-        bot = build_agent(self.specs[decision.seat], decision.seat, derive_seed(self.start.seed, position), self.game)
+        seed = derive_seed(self.start.seed, position)  # the same bot choice on every replay of this decision
+        bot = build_agent(self.specs[decision.seat], decision.seat, seed, self.game)
         view = seat_view(st, decision.seat) if getattr(bot, "needs_view", True) else None
         return self.apply(st, bot.choose(view, decision))
 
@@ -209,8 +211,9 @@ class Table:
         self.console.print(self.results(st))
         self.console.print(Board(self.game, Namer(self.game, seat)).render(seat_view(st, seat)))
         if self.record_path:
-            self.console.print(styled(f"the game's record is in {self.record_path} "
-                                      f"(rulelang replay {self.record_path} steps through it)", "dim"), soft_wrap=True)
+            path = self.record_path
+            self.console.print(styled(f"the game's record is in {path} (rulelang replay {path} steps through it)",
+                                      "dim"), soft_wrap=True)
 
     def results(self, st) -> Grid:
         """Each seat's result and score, then the figures the ruleset reports."""
@@ -230,6 +233,6 @@ def pass_index(decision) -> int:
 
 
 def default_record_name(record: GameRecord) -> str:
-    """`tjugonio-1234.json`: the ruleset's name and the seed, in the current folder."""
+    """`mygame-1234.json`: the rule file's name and the seed, in the current folder."""
     stem = os.path.splitext(os.path.basename(record.ruleset))[0]
     return f"{stem}-{record.seed}.json"

@@ -55,6 +55,13 @@ class Terminal:
         """(key, text) of each option of the question last shown."""
         return KEY.findall(self.screen[self.screen.rindex(QUESTION.findall(self.screen)[-1]):])
 
+    def play(self, decisions: int, path: str = "") -> int:
+        """Answer that many questions with their first options, then save (see quit_and_save)."""
+        for _ in range(decisions):
+            self.decide()
+        self.question()
+        return self.quit_and_save(path)
+
     def decide(self) -> str:
         """Answer the next question with its first option; the question's text."""
         asked = self.question()
@@ -93,10 +100,7 @@ def test_save_and_resume_ends_where_an_uninterrupted_game_ends(tmp_path, name, p
     seed, decisions = "11", 6
     whole, part = str(tmp_path / "whole.json"), str(tmp_path / "part.json")
     uninterrupted = Terminal("play", name, "--players", players, "--seed", seed, "--record", whole)
-    for _ in range(decisions):
-        uninterrupted.decide()
-    uninterrupted.question()
-    assert uninterrupted.quit_and_save() == 0
+    assert uninterrupted.play(decisions) == 0
 
     first = Terminal("play", name, "--players", players, "--seed", seed, "--record", part)
     first.decide()
@@ -126,10 +130,7 @@ def test_save_and_resume_ends_where_an_uninterrupted_game_ends(tmp_path, name, p
 
     resumed = Terminal("play", "--resume", part)
     resumed.expect(r"resumed after \d+ decisions")
-    for _ in range(decisions - 3):
-        resumed.decide()
-    resumed.question()
-    assert resumed.quit_and_save() == 0
+    assert resumed.play(decisions - 3) == 0
 
     game = load_game(name)
     expected, got = load_record(whole), load_record(part)
@@ -140,10 +141,7 @@ def test_save_and_resume_ends_where_an_uninterrupted_game_ends(tmp_path, name, p
 
 def test_the_opponents_turn_stays_in_view_at_80_by_24(tmp_path):
     play = Terminal("play", "storma_slottet", "--players", "human,random", "--seed", "4")
-    for _ in range(16):
-        play.decide()
-    play.question()
-    play.quit_and_save(str(tmp_path / "g.json"))
+    play.play(16, str(tmp_path / "g.json"))
     prompts = [m.start() for m in re.finditer(r"^P1> ", play.screen, re.M)]
     checked = 0
     for before, prompt in zip(prompts, prompts[1:]):
@@ -168,10 +166,7 @@ def test_typed_ahead_keys_do_not_answer_the_next_question(tmp_path):
 def test_a_hot_seat_frame_never_shows_the_other_seats_hidden_cards(tmp_path):
     record = str(tmp_path / "hot.json")
     play = Terminal("play", "storma_slottet", "--players", "human,human", "--seed", "9", "--record", record)
-    for _ in range(14):
-        play.decide()
-    play.question()
-    play.quit_and_save()
+    play.play(14)
     game = load_game("storma_slottet")
     saved = load_record(record)
     st = new_game(game, 2, saved.seed)
@@ -195,11 +190,7 @@ def test_a_hot_seat_frame_never_shows_the_other_seats_hidden_cards(tmp_path):
 
 def test_replay_steps_forwards_and_backwards(tmp_path):
     record = str(tmp_path / "g.json")
-    play = Terminal("play", "tjugonio", "--players", "human,random", "--seed", "3", "--record", record)
-    for _ in range(4):
-        play.decide()
-    play.question()
-    play.quit_and_save()
+    Terminal("play", "tjugonio", "--players", "human,random", "--seed", "3", "--record", record).play(4)
     total = len(load_record(record).decisions)
     step = Terminal("replay", record)
     step.expect("replay> ")

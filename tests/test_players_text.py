@@ -17,7 +17,7 @@ LABELLED = (MINIMAL
             .replace("  table: {per_player: true, visibility: public}",
                      "  table: {per_player: true, visibility: public, label: cards in play}")
             .replace("  points: 0", "  points: {initial: 0, label: tricks won}")
-            .replace("  play:\n", "  play:\n    help: Lay one card from your hand.\n    ask: \"count(me.hand) > 1\"\n")
+            .replace("  play:\n", '  play:\n    help: Lay one card from your hand.\n    ask: "count(me.hand) > 1"\n')
             .replace("  - when: \"tricks >= 5\"", "  - name: five tricks are played\n    when: \"tricks >= 5\""))
 
 
@@ -68,9 +68,10 @@ def test_labels_and_texts_do_not_change_how_the_game_plays(tmp_path):
 
 
 @pytest.mark.parametrize("change, message", [
-    (("  table: {per_player: true, visibility: public}", "  table: {per_player: true, visibility: public, label: [a]}"),
-     "'label' must be text"),
-    (("  points: 0", "  points: {initial: 0, lable: x}"), "unknown key 'lable' in variable 'points' (did you mean 'label'?)"),
+    (("  table: {per_player: true, visibility: public}",
+      "  table: {per_player: true, visibility: public, label: [a]}"), "'label' must be text"),
+    (("  points: 0", "  points: {initial: 0, lable: x}"),
+     "unknown key 'lable' in variable 'points' (did you mean 'label'?)"),
     (("  points: 0", "  points: {initial: [0]}"), "the initial value of 'points' must be a number, text or none"),
     (("name: Minimal\n", "name: Minimal\nrules: [a, b]\n"), "'rules' must be text"),
     (("  play:\n", "  play:\n    ask: \"count(me.hnd) > 1\"\n"), "unknown attribute 'hnd'"),

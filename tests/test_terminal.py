@@ -79,7 +79,8 @@ def test_the_board_groups_each_players_zones_and_marks_pile_tops():
         apply_action(st, 0)
     text = rendered(Board(game, Namer(game, 0)).render(seat_view(st, 0)))
     assert re.search(r"^P2 · royal house \w+\n  hand \(\d+\) +\d+ hidden", text, re.M)
-    assert re.search(r"^You, P1 · royal house \w+\n  hand \(\d+\) +(?:(?:10|[2-9AJQK])[♣♦♥♠]|JK\d)", text, re.M)
+    face = r"(?:(?:10|[2-9AJQK])[♣♦♥♠]|JK\d)"
+    assert re.search(r"^You, P1 · royal house \w+\n  hand \(\d+\) +" + face, text, re.M)
     assert re.search(r"^  discard pile \(\d+\) +top: ", text, re.M)
     assert "P1." not in text and "P2." not in text and "_" not in text
 
@@ -96,7 +97,8 @@ def test_custom_cards_show_their_printed_values_in_hand():
 
 def test_news_is_one_paragraph_per_turn_without_the_seats_own_choices():
     game = load_game("storma_slottet")
-    lines = ["-- turn 3: P2 --", "P2: Attack the enemy's Active card", "P2 reveals 7♦", "P2 moves 7♦ under J♣",
+    lines = ["-- turn 3: P2 --", "P2: Attack the enemy's Active card", "P2 reveals 7♦",
+             "P2 moves 7♦ under J♣",
              "-- turn 4: P1 --", "P1 chooses Exchange cards of one suit", "P1: Exchange cards of one suit",
              "P1 draws 1 card from draw to P1.hand", "(you see: A♠)"]
     news = [t.plain for t in summarise(lines, Namer(game, 0), "P1")]

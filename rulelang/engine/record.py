@@ -58,7 +58,8 @@ class GameRecord:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError("not a rulelang game record")
         if data.get("version") != VERSION:
-            raise RecordError(f"a game record of version {data.get('version')!r}; this rulelang reads version {VERSION}")
+            raise RecordError(f"a game record of version {data.get('version')!r}; "
+                              f"this rulelang reads version {VERSION}")
         shapes = {"ruleset": str, "digest": str, "seed": int, "players": list, "decisions": list}
         for key, kind in shapes.items():
             if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
