@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import fail, packaged_names
+from .common import fail, packaged_names, seats
 
 
 @click.command(epilog="Packaged rulesets: " + packaged_names())
@@ -32,9 +32,7 @@ def rules_text(game):
 
     from .naming import literal, spoken
     from .screen import card_table, custom_card, styled
-    players = (f"{game.min_players} players" if game.min_players == game.max_players
-               else f"{game.min_players} to {game.max_players} players")
-    parts = [styled(f"{game.name} ({players})", "bold reverse")]
+    parts = [styled(f"{game.name} ({seats(game)})", "bold reverse")]
     if game.description:
         parts.append(styled(game.description.strip(), "italic"))
     if game.rules:
