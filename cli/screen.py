@@ -61,7 +61,7 @@ def custom_card(game, face: str):
 
 def card_table(cards, game, keys=None) -> Table:
     """Custom cards as rows of their printed values (0 left blank), with optional option keys."""
-    numbers = [a for a in game.names.attribute_names]
+    numbers = list(game.names.attribute_names)
     words = sorted({k for c in cards for k, v in c.attributes.items() if isinstance(v, str)})
     table = Table.grid(padding=(0, 2))
     for _ in range((1 if keys else 0) + 1 + len(words) + len(numbers)):
@@ -108,7 +108,7 @@ class Board:
     def player(self, view: dict, owner: int, zones: list) -> list:
         """A player's heading (with their variables) and zones."""
         player = view["players"][owner]
-        name = f"You, {player['name']}" if owner == view["seat"] else player["name"]
+        name = f"You, {player['name']}" if owner == self.namer.seat else player["name"]
         heading = styled(name, "bold underline")
         shown = facts(((k, v) for k, v in player.items() if k != "name"), self.namer)
         if shown:

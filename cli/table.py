@@ -21,6 +21,7 @@ from rulelang.engine.runtime import apply_action
 from rulelang.engine.session import scores
 from rulelang.engine.values import pretty
 from rulelang.engine.views import seat_view
+from rulelang.errors import GameError
 
 from .naming import Namer, spoken
 from .news import summarise
@@ -68,6 +69,10 @@ class Table:
                 self.console.print()
                 self.leave()
                 st = self.rebuild(len(self.decisions))  # an interrupted step may have left it half done
+            except GameError:
+                if self.record_path:  # the record ends with the decision that failed: it replays the fault
+                    save_record(self.record(), self.record_path)
+                raise
         if self.record_path:
             save_record(self.record(), self.record_path)
         return st
@@ -209,7 +214,8 @@ class Table:
         reason = st.ended_by.name if st.ended_by is not None else ""
         self.console.rule(styled(f"Game over: {reason}" if reason else "Game over", "bold"), style="bold")
         self.console.print(self.results(st))
-        self.console.print(Board(self.game, Namer(self.game, seat)).render(seat_view(st, seat)))
+        viewer = seat if self.humans else None  # with bots only, nobody is "you"
+        self.console.print(Board(self.game, Namer(self.game, viewer)).render(seat_view(st, seat)))
         if self.record_path:
             path = self.record_path
             self.console.print(styled(f"the game's record is in {path} (rulelang replay {path} steps through it)",

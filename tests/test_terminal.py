@@ -20,6 +20,7 @@ from rulelang.engine.effects import Decision, Option, ReactionWindow
 from rulelang.engine.record import GameRecord, load_record, replay
 from rulelang.engine.runtime import apply_action, new_game
 from rulelang.engine.views import seat_view
+from rulelang.errors import RulelangError
 
 
 def run(*args, input=None):
@@ -171,3 +172,11 @@ def test_resume_refuses_a_changed_ruleset_and_a_new_seed(tmp_path):
     assert result.exit_code == 1
     assert "has changed since this game was recorded" in result.output and "Traceback" not in result.output
     assert run("play").exit_code == 2
+
+
+def test_a_game_that_fails_leaves_a_record_that_replays_the_fault(tmp_path):
+    path = tmp_path / "fault.json"
+    result = run("play", "tests/data/stalls.yaml", "--players", "random,random", "--seed", "1", "--record", str(path))
+    assert result.exit_code == 1 and "has no legal option" in result.output
+    with pytest.raises(RulelangError, match="has no legal option"):
+        replay(load_game("tests/data/stalls.yaml"), load_record(str(path)))
