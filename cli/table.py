@@ -53,7 +53,7 @@ class Table:
         self.humans = [seat for seat, spec in enumerate(specs) if spec.is_human]
         self.person = HumanAgent(game, self.console, hot_seat=len(self.humans) > 1)
         self.asked: list[int] = []  # positions of the decisions people were asked
-        self.told_auto_pass = False
+        self.passed = False  # whether a reaction prompt was passed for a person yet
 
     # ------------------------------------------------------------------ playing
     def play(self):
@@ -93,10 +93,13 @@ class Table:
         worth asking about; else their answer, or what they asked for (undo, save, quit)."""
         view = seat_view(st, decision.seat)
         if len(decision.options) == 1:
-            self.person.taken(view, decision)
+            self.person.taken(view, decision, 0, "the only choice")
             return self.apply(st, 0)
         if not self.worth_asking(st, decision):
-            self.tell_auto_pass()
+            if not self.passed:  # said once: after every move of a turn it would be noise
+                self.person.taken(view, decision, pass_index(decision), "passed for you, and so on; "
+                                  "--no-auto-pass asks every time")
+            self.passed = True
             return self.apply(st, pass_index(decision))
         answer = self.person.choose(view, decision)
         if answer == UNDO:
@@ -125,13 +128,6 @@ class Table:
         me = st.seats[decision.seat]
         return any(isinstance(o.value, Move) and o.value.ask is not None and o.value.ask(st, {"me": me})
                    for o in decision.options)
-
-    def tell_auto_pass(self) -> None:
-        """Say once that reaction prompts are being passed for the person."""
-        if not self.told_auto_pass:
-            self.told_auto_pass = True
-            self.console.print(styled("(you pass on reactions that are not worth asking about; "
-                                      "play with --no-auto-pass to be asked every time)", "dim"))
 
     # ------------------------------------------------------------------ the record
     def rebuild(self, upto: int):

@@ -52,14 +52,14 @@ class HumanAgent:
         self.show_question(view, decision, keys=self.show_frame(view))
         return self.answer(view, decision)
 
-    def taken(self, view: dict, decision) -> None:
-        """A decision with one option, taken without asking (shown only to the seat on screen)."""
+    def taken(self, view: dict, decision, index: int, why: str) -> None:
+        """A decision taken without asking (`why`), shown only if its seat is on the screen."""
         if self.hot_seat and self.on_screen != view["seat"]:
             return
         self.show_frame(view, table=False)
-        option = decision.options[0]
-        self.emit(styled(f"{self.namer(view).text(decision.prompt)} → {self.option_text(view, option)}"
-                         " (the only choice)", "dim"))
+        option = decision.options[index]
+        self.emit(styled(f"{self.namer(view).text(decision.prompt)} → {self.option_text(view, option)} ({why})",
+                         "dim"))
 
     def show_frame(self, view: dict, table: bool = True) -> bool:
         """Hand over if another person's turn; the table if it changed; the news. True if the
