@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import sys
 
+import attrs
 import click
 
 from .common import fail, packaged_names, parse_players
@@ -76,4 +77,4 @@ def resumed(path: str, ruleset, players):
     if len(specs) != len(record.players):
         raise click.BadParameter(f"the saved game has {len(record.players)} seats, not {len(specs)}",
                                  param_hint="--players")
-    return game, record, specs
+    return game, attrs.evolve(record, players=tuple(s.text for s in specs)), specs

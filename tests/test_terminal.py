@@ -180,3 +180,14 @@ def test_a_game_that_fails_leaves_a_record_that_replays_the_fault(tmp_path):
     assert result.exit_code == 1 and "has no legal option" in result.output
     with pytest.raises(RulelangError, match="has no legal option"):
         replay(load_game("tests/data/stalls.yaml"), load_record(str(path)))
+
+
+def test_a_resumed_game_may_seat_other_players(tmp_path):
+    path = tmp_path / "game.json"
+    run("play", "tjugonio", "--players", "human,random", "--seed", "4", "--record", str(path), input="1\n1\nq\ny\n\n")
+    saved = load_record(str(path))
+    result = run("play", "--resume", str(path), "--players", "random,random")
+    assert result.exit_code == 0 and "Game over" in result.output and len(saved.decisions) == 2
+    finished = load_record(str(path))
+    assert finished.players == ("random", "random") and finished.decisions[:len(saved.decisions)] == saved.decisions
+    assert replay(load_game("tjugonio"), finished).result is not None
