@@ -59,6 +59,8 @@ class Table:
     def play(self):
         """Play to the end (or until the people leave: Quit); returns the final state."""
         st = self.rebuild(len(self.decisions))
+        if self.humans and not self.decisions:
+            self.console.print(styled(f"{self.game.description.strip()} (? at any question shows the rules)", "italic"))
         if self.decisions and self.humans:
             view = seat_view(st, self.first_human(st))
             self.person.reset(view, f"resumed after {len(self.decisions)} decisions")
