@@ -8,6 +8,7 @@ Undo replays the record (bots' choices are replayed, not searched again).
 from __future__ import annotations
 
 import os
+import signal
 
 from rich.table import Table as Grid
 from rich.text import Text
@@ -58,6 +59,8 @@ class Table:
     # ------------------------------------------------------------------ playing
     def play(self):
         """Play to the end (or until the people leave: Quit); returns the final state."""
+        if self.humans:  # Ctrl-C asks whether to save, even if the shell that started us ignores it
+            signal.signal(signal.SIGINT, signal.default_int_handler)
         st = self.rebuild(len(self.decisions))
         if self.humans and not self.decisions:
             self.console.print(styled(f"{self.game.description.strip()} (? at any question shows the rules)", "italic"))
@@ -68,6 +71,8 @@ class Table:
             try:
                 st = self.step(st)
             except KeyboardInterrupt:
+                # rich may have been stopped halfway through a print and hold back all later output
+                self.console = self.person.console = new_console()
                 self.console.print()
                 self.leave()
                 st = self.rebuild(len(self.decisions))  # an interrupted step may have left it half done
