@@ -21,7 +21,9 @@ def summarise(lines: list, namer: Namer, me: str, context: str | None = None) ->
     """
     paragraphs: list[Text] = []
     own_moves = {f"{me}: {move.label}" for move in namer.game.moves.values()}
+    triggers = [f"{t.name}: " for t in (*namer.game.triggers, *namer.game.event_triggers)]
     turn = TURN.match(context) if context else None
+    credit = None  # the trigger the last line was credited to: said once for a run of its lines
     heading, actor, items, fresh = _heading(turn, me), turn and turn.group(2), [], False
 
     def close():
@@ -47,6 +49,9 @@ def summarise(lines: list, namer: Namer, me: str, context: str | None = None) ->
         for prefix in (f"{actor} ", f"{actor}: "):
             if actor and line.startswith(prefix):
                 line = line[len(prefix):]
+        said, credit = credit, next((t for t in triggers if line.startswith(t)), None)
+        if credit is not None and credit == said:
+            line = line[len(credit):]
         if line.startswith("(") and items:
             items[-1] += " " + line  # what the seat saw of the line before
         else:

@@ -191,3 +191,12 @@ def test_a_resumed_game_may_seat_other_players(tmp_path):
     finished = load_record(str(path))
     assert finished.players == ("random", "random") and finished.decisions[:len(saved.decisions)] == saved.decisions
     assert replay(load_game("tjugonio"), finished).result is not None
+
+
+def test_a_run_of_lines_credited_to_one_trigger_names_it_once():
+    game = load_game("storma_slottet")
+    lines = ["-- turn 5: P2 --", "a face card is defeated: moves 3♠ to discard",
+             "a face card is defeated: moves K♦ to P1.trophies", "P2 draws 3 cards from draw to P2.hand"]
+    assert [t.plain for t in summarise(lines, Namer(game, 0), "P1")] == [
+        "P2's turn 5: a face card is defeated: moves 3♠ to the discard pile; moves K♦ to your trophies; "
+        "draws 3 cards from the draw pile to P2's hand"]
