@@ -19,7 +19,7 @@ from rulelang.engine.effects import ReactionWindow
 from rulelang.engine.record import GameRecord, RecordError, replay, save_record
 from rulelang.engine.rng import derive_seed
 from rulelang.engine.runtime import apply_action
-from rulelang.engine.session import scores
+from rulelang.engine.session import check_decisions, scores
 from rulelang.engine.values import pretty
 from rulelang.engine.views import seat_view
 from rulelang.errors import GameError
@@ -63,7 +63,8 @@ class Table:
             signal.signal(signal.SIGINT, signal.default_int_handler)
         st = self.rebuild(len(self.decisions))
         if self.humans and not self.decisions:
-            self.console.print(styled(f"{self.game.description.strip()} (? at any question shows the rules)", "italic"))
+            opening = f"{self.game.description.strip()} (? at any question shows the rules)"
+            self.console.print(styled(opening, "italic"))
         if self.decisions and self.humans:
             view = seat_view(st, self.first_human(st))
             self.person.reset(view, f"resumed after {len(self.decisions)} decisions")
@@ -86,6 +87,7 @@ class Table:
 
     def step(self, st):
         """One decision: a person's answer (or command), an automatic pass, or a bot's choice."""
+        check_decisions(st)
         decision = st.pending
         if decision.seat in self.humans:
             return self.ask(st, decision)

@@ -200,3 +200,11 @@ def test_a_run_of_lines_credited_to_one_trigger_names_it_once():
     assert [t.plain for t in summarise(lines, Namer(game, 0), "P1")] == [
         "P2's turn 5: a face card is defeated: moves 3♠ to the discard pile; moves K♦ to your trophies; "
         "draws 3 cards from the draw pile to P2's hand"]
+
+
+def test_a_bots_game_stops_at_the_rule_files_decision_limit(tmp_path):
+    path = tmp_path / "short.yaml"
+    text = open("tests/data/minimal.yaml").read()
+    path.write_text(text.replace("name: Minimal\n", "name: Minimal\nlimits: {decisions: 3}\n"))
+    result = run("play", str(path), "--players", "random,random", "--seed", "1")
+    assert result.exit_code == 1 and "no result after 3 decisions (limits: decisions)" in result.output

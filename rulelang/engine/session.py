@@ -18,12 +18,10 @@ def play_game(game, agents: list, seed: int, debug: bool = False,
     every option taken, in order (what a game record keeps, see engine/record.py).
     """
     st = new_game(game, len(agents), seed, debug=debug, quiet=quiet)
-    max_decisions = min(max_decisions, game.limits.decisions)
     if debug:
         st.check_conservation()
     while st.result is None:
-        if st.actions >= max_decisions:
-            raise GameError(f"no result after {max_decisions:,} decisions (limits: decisions)")
+        check_decisions(st, max_decisions)
         decision = st.pending
         agent = agents[decision.seat]
         view = seat_view(st, decision.seat) if getattr(agent, "needs_view", True) else None
@@ -34,6 +32,14 @@ def play_game(game, agents: list, seed: int, debug: bool = False,
         if on_step is not None:
             on_step(st)
     return st
+
+
+def check_decisions(st, max_decisions: int = DEFAULT_MAX_DECISIONS) -> None:
+    """A GameError once a game has taken its bound of decisions (the smaller of `max_decisions`
+    and the rule file's `limits: decisions`) without a result."""
+    bound = min(max_decisions, st.game.limits.decisions)
+    if st.actions >= bound:
+        raise GameError(f"no result after {bound:,} decisions (limits: decisions)")
 
 
 def scores(st) -> list:
