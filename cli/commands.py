@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from .play import play
+from .replay import replay
+from .rules import rules
 from .simulate import simulate
 from .testing import test_command
 from .validate import validate
 
-COMMANDS = (play, validate, test_command, simulate)
+COMMANDS = (play, replay, rules, validate, test_command, simulate)

@@ -24,9 +24,15 @@ def parse_players(text: str | None, game) -> list:
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--players") from None
     if not game.min_players <= len(specs) <= game.max_players:
-        raise click.BadParameter(f"{game.name} takes {game.min_players}-{game.max_players} players, "
-                                 f"got {len(specs)}", param_hint="--players")
+        raise click.BadParameter(f"{game.name} takes {seats(game)}, not {len(specs)}", param_hint="--players")
     return specs
+
+
+def seats(game) -> str:
+    """How many players a game takes: `2 players`, `2 to 6 players`."""
+    if game.min_players == game.max_players:
+        return f"{game.min_players} player{'s' if game.min_players > 1 else ''}"
+    return f"{game.min_players} to {game.max_players} players"
 
 
 def packaged_names() -> str:

@@ -5,6 +5,8 @@ diagnostic; compilation goes on past an error so that a rule file shows all its 
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 
 import attrs
@@ -17,7 +19,7 @@ from ..engine.values import pretty
 from ..errors import UNKNOWN, Diagnostic, GameError, Position, RuleError, RulelangError
 from ..language.loader import YList, YMap, position_of
 from ..language.names import Names, suggest
-from ..language.schema import effect_form
+from ..language.schema import VARIABLE_SECTIONS, effect_form
 from ..language.syntax import parse
 from .blocks import lower_game
 from .callgraph import recursive_functions
@@ -142,12 +144,19 @@ class Compiler:
             triggers=self.triggers(on_event=False), event_triggers=self.triggers(on_event=True),
             anytime=self.move_list("anytime", moves), ends=self.ends(),
             score=self.score(), report=self.report(), display=self.display(zones), names=names,
+            digest=self.digest(), description=self.text("description"), rules=self.text("rules"),
+            labels=self.variable_labels(),
         )
         self.check_move_references(moves)
         limits = self.limits()
         if self.diagnostics:
             raise RuleError(self.diagnostics)
         return lower_game(attrs.evolve(game, refusals=self.statements.refusals, limits=limits), program)
+
+    def digest(self) -> str:
+        """A hash of what the rule file says (not where it lies, nor its comments and layout)."""
+        text = json.dumps(self.doc, ensure_ascii=False, separators=(",", ":"))
+        return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
     # ------------------------------------------------------------------ declarations
     def deck(self):
@@ -196,7 +205,8 @@ class Compiler:
                                    capacity, str(refill) if refill is not None else None,
                                    bool(body.get("keep_face_up", False)),
                                    count, bool(body.get("row", False)), pos,
-                                   down_seen_by_owner=body.get("face_down", "owner") != "hidden")
+                                   down_seen_by_owner=body.get("face_down", "owner") != "hidden",
+                                   label=str(body.get("label", "")))
             if count is not None and body.get("row"):
                 self.error(body.value_pos["row"], "a zone is either a row (row: true) or has a count, not both")
         for spec in zones.values():
@@ -218,10 +228,22 @@ class Compiler:
         for name, value in section.items():
             if not NAME.match(name):
                 self.error(section.key_pos[name], f"'{name}' must be a plain name")
+            if isinstance(value, YMap):  # {initial: value, label: text}
+                value = value.get("initial")
             if not (value is None or isinstance(value, (int, str, bool))):
                 self.error(section.value_pos[name], f"the initial value of '{name}' must be a number, text or none")
             out[name] = value if not isinstance(value, str) else str(value)
         return out
+
+    def variable_labels(self) -> dict:
+        """What players call the variables that have a `label`."""
+        return {name: str(value["label"]) for key in VARIABLE_SECTIONS for name, value in self.section(key).items()
+                if isinstance(value, YMap) and "label" in value}
+
+    def text(self, key) -> str:
+        """A top-level text (`description`, `rules`), or empty."""
+        value = self.doc.get(key)
+        return str(value) if isinstance(value, str) else ""
 
     def signatures(self, key) -> dict:
         """name -> (parameters, body, position) for every function or procedure declared."""
@@ -303,7 +325,9 @@ class Compiler:
             legal = self.cond(body["if"], body.value_pos["if"], {"me"}) if "if" in body else _always
             reads = self.dependencies.of_text(body["if"], body.value_pos["if"]) if "if" in body else frozenset()
             do = self.block(body.get("do", YList()), body.value_pos.get("do", pos), {"me"})
-            out[name] = Move(name, str(body.get("label", name)), str(body.get("rule", "")), legal, do, pos, reads)
+            ask = self.cond(body["ask"], body.value_pos["ask"], {"me"}) if "ask" in body else None
+            out[name] = Move(name, str(body.get("label", name)), str(body.get("rule", "")), legal, do, pos, reads,
+                             help=str(body.get("help", "")), ask=ask)
         return out
 
     def move_list(self, key, moves) -> tuple:
@@ -374,7 +398,8 @@ class Compiler:
             var, over, scope = self.optional_binding(item)
             when = self.cond(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
             winner = self.expr(item.get("winner", "[]"), item.value_pos.get("winner", item.pos), scope)
-            out.append(EndRule(var, over, when, winner, item.pos, *self.condition_reads(item), key=("end", len(out))))
+            out.append(EndRule(str(item.get("name", "")), var, over, when, winner, item.pos, *self.condition_reads(item),
+                               key=("end", len(out))))
         return tuple(out)
 
     def condition_reads(self, item) -> tuple:

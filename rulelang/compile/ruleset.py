@@ -26,6 +26,7 @@ class ZoneSpec:
     row: bool
     pos: Position
     down_seen_by_owner: bool = True  # `face_down: owner` (the default) or `face_down: hidden`
+    label: str = ""  # what players call it (`label:`); empty: its name
 
 
 @attrs.frozen
@@ -65,6 +66,8 @@ class Move:
     body: tuple = attrs.field(eq=False)
     pos: Position
     reads: frozenset | None = frozenset()  # what `legal` reads (see engine/memo.py); None: always check
+    help: str = ""  # what the move does, in players' words (`help:`)
+    ask: object = attrs.field(eq=False, default=None)  # cond(st, env): a reaction worth asking a person about
 
 
 @attrs.frozen
@@ -98,6 +101,7 @@ class Trigger:
 class EndRule:
     """The game ends when `when` holds; `winner` names the winning player or players."""
 
+    name: str  # why the game ends, in players' words; empty if the rule file gives none
     var: str | None
     over: object = attrs.field(eq=False)
     when: object = attrs.field(eq=False)
@@ -168,3 +172,7 @@ class Game:
     refusals: bool = False  # some move can be refused (so a choice of a move may come back unchanged)
     events_at_once: bool = False  # every `on: moved` trigger's body never waits: they run at once
     limits: Limits = Limits()
+    digest: str = ""  # a hash of the rule file's content (extends resolved); game records check it
+    description: str = ""
+    rules: str = ""  # the rules for players, in Markdown (`rules:`)
+    labels: dict = attrs.field(eq=False, factory=dict)  # variable name -> what players call it (`label:`)

@@ -244,6 +244,7 @@ def settle(st: GameState) -> bool:
     for end in st.game.ends:
         env = _first_holding(st, end, me, running)
         if env is not None:
+            st.ended_by = end
             st.finish([p.seat for p in st.items(end.winner(st, env))])
             return True
     rounds = st.game.rounds

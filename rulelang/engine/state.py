@@ -64,6 +64,7 @@ class GameState:
         self.frames: list = []
         self.pending = None
         self.result = None
+        self.ended_by = None  # the end rule that ended the game, if one did (not an effect)
         self.log: list[tuple] = []
         self.quiet = False  # True: no log text is made (simulations and bots' playouts)
         self.debug = False  # True: every step is checked (conservation, remembered answers)
