@@ -201,3 +201,31 @@ def test_effects_are_credited_to_whom_they_belong(rule_file):
                          "P2 moves 2♣ to P2.pile",             # `as P2`: me is P2, and P2 acts
                          "the dealer moves 3♣ to P1.pile",     # `as 'text'`: me stays P1, the text acts
                          "a pile of three: moves 4♣ to P1.pile"]  # a trigger's effects are the trigger's
+
+
+def test_a_trigger_that_names_its_origin_answers_only_moves_from_there(game_from):
+    game = game_from("""
+        - draw 2 from draw to pile
+        - move pile to P1.hand
+        - move P1.hand to pile
+        - move pile to draw
+    """, """
+        - name: count cards leaving the draw pile or a hand
+          on: moved
+          when: "n < 100 and (origin == draw or origin == P1.hand)"
+          do: ["set n += 1"]
+    """)
+    assert game.event_triggers[0].origins == frozenset({"draw", "hand"})
+    assert game.watched_origins == frozenset({"draw", "hand"})
+    st = new_game(game, 2, 1)
+    assert st.vars["n"] == 2 + 2  # two drawn from draw, two from P1's hand; none from the pile
+
+
+def test_a_trigger_without_an_origin_test_watches_every_zone(game_from):
+    game = game_from("- move first(draw) to pile", """
+        - name: count every move
+          on: moved
+          when: "card.zone == pile or origin == draw"
+          do: ["set n += 1"]
+    """)
+    assert game.watched_origins is None and new_game(game, 2, 1).vars["n"] == 1

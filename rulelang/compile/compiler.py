@@ -37,6 +37,7 @@ from .ruleset import (
     Trigger,
     TurnSpec,
     ZoneSpec,
+    watched_origins,
 )
 from .statements import StatementCompiler
 
@@ -132,6 +133,7 @@ class Compiler:
         moves = self.moves()
         procedures = {name: Procedure(name, params, self.block(body, pos, set(params) | {"me"}), pos)
                       for name, (params, body, pos) in procedures_decl.items()}
+        event_triggers = self.triggers(on_event=True)
         game = Game(
             name=str(doc.get("name", "?")), path=self.path, min_players=low, max_players=high,
             cards=cards, card_by_name={c.name: c for c in cards}, deck_zone=deck_zone, zones=zones,
@@ -141,8 +143,8 @@ class Compiler:
             setup=self.block(doc.get("setup", YList()), doc.value_pos.get("setup", doc.pos), {"me"}),
             turn=self.turn(), rounds=self.rounds(), moves=moves, reactions=self.move_list("reactions", moves),
             procedures=procedures,
-            triggers=self.triggers(on_event=False), event_triggers=self.triggers(on_event=True),
-            anytime=self.move_list("anytime", moves), ends=self.ends(),
+            triggers=self.triggers(on_event=False), event_triggers=event_triggers,
+            watched_origins=watched_origins(event_triggers), anytime=self.move_list("anytime", moves), ends=self.ends(),
             score=self.score(), report=self.report(), display=self.display(zones), names=names,
             digest=self.digest(), description=self.text("description"), rules=self.text("rules"),
             labels=self.variable_labels(),
@@ -386,7 +388,8 @@ class Compiler:
             body = self.block(item.get("do", YList()), item.value_pos.get("do", item.pos), set(scope))
             out.append(Trigger(str(item.get("name", "trigger")), var, over, when, body, item.pos,
                                str(item["on"]) if on_event else None, *self.condition_reads(item),
-                               key=("trigger", len(out))))
+                               key=("trigger", len(out)),
+                               origins=self.dependencies.origins(item.get("when")) if on_event else None))
         return tuple(out)
 
     def ends(self) -> tuple:

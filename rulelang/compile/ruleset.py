@@ -90,6 +90,7 @@ class Trigger:
     costly: bool = False  # worth remembering for each binding (it calls functions or loops)
     run_now: object = attrs.field(eq=False, default=None)  # an event trigger's straight body, or None
     key: tuple = ()  # names it in remembered checks: ("trigger", its place among the triggers)
+    origins: frozenset | None = None  # an event trigger: the zones a card must leave to set it off (None: any)
 
     @property
     def credit(self) -> str:
@@ -136,6 +137,12 @@ class RoundSpec:
     end_reads: frozenset | None = None  # what `end` reads (see engine/memo.py); None: always check
 
 
+def watched_origins(event_triggers: tuple) -> frozenset | None:
+    """The zones whose moves some `on: moved` trigger may answer (None: every zone)."""
+    origins = [trigger.origins for trigger in event_triggers]
+    return None if None in origins else frozenset().union(*origins)
+
+
 @attrs.frozen
 class Game:
     """A complete ruleset, ready to run: every expression and effect already compiled."""
@@ -170,6 +177,7 @@ class Game:
     names: object = attrs.field(eq=False)  # the Names expressions may use, for rule tests
     options: dict = attrs.field(eq=False, factory=dict)  # options that never change, made once (engine/effects.py)
     refusals: bool = False  # some move can be refused (so a choice of a move may come back unchanged)
+    watched_origins: frozenset | None = attrs.field(eq=False, default=frozenset())  # moves from these zones are events (None: all)
     events_at_once: bool = False  # every `on: moved` trigger's body never waits: they run at once
     limits: Limits = Limits()
     digest: str = ""  # a hash of the rule file's content (extends resolved); game records check it

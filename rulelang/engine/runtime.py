@@ -104,6 +104,8 @@ def _fired(st: GameState) -> list:
     me = st.seats[st.current]
     for card, origin in events:
         for trigger in st.game.event_triggers:
+            if trigger.origins is not None and origin.name not in trigger.origins:
+                continue
             env = {"me": me, "card": card, "origin": origin, CREDIT: trigger.credit}
             if trigger.when(st, env):
                 st.trigger_chain += 1

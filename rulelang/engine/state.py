@@ -407,7 +407,8 @@ class GameState:
         else:
             key = self.zone_key(ref)
             target = self.zones[key]
-        watch = events and self.game.event_triggers
+        watched = self.game.watched_origins  # None: moves from every zone
+        watching = events and (watched is None or bool(watched))
         changed = {"loc"} if under else {"loc", key}
         emptied = []
         loc, down, zones = self.loc, self.down, self.zones
@@ -418,15 +419,15 @@ class GameState:
                 raise GameError(f"{pretty(piece)} is not in the game")
             if place[0] == "z":  # take it from its zone
                 source = place[1]
-                if watch and piece.__class__ is Card:
+                if watching and piece.__class__ is Card and (watched is None or source.name in watched):
                     self.events.append((piece, source))
                 zones[source].remove(piece)
                 changed.add(source)
                 if source.name in self.row_names:
                     emptied.append(source)
             else:  # take it from under the card it is attached to
-                if watch and piece.__class__ is Card:
-                    self.events.append((piece, self.root(piece)))
+                if watching and piece.__class__ is Card:
+                    self._note_event(piece, self.root(piece), watched)
                 siblings = self.under_of[place[1].id]
                 siblings.remove(piece)
                 if not siblings:
@@ -473,13 +474,14 @@ class GameState:
             raise GameError(f"{pretty(card)} is not in the game")
         if place[0] == "z":
             source = place[1]
-            if events and self.game.event_triggers:
+            watched = self.game.watched_origins
+            if events and (watched is None or source.name in watched):
                 self.events.append((card, source))
             self.zones[source].remove(card)
         else:
             source = "attach"
             if events and self.game.event_triggers:
-                self.events.append((card, self.root(card)))
+                self._note_event(card, self.root(card), self.game.watched_origins)
             siblings = self.under_of[place[1].id]
             siblings.remove(card)
             if not siblings:
@@ -502,6 +504,11 @@ class GameState:
         self.touch(*changed)
         if source != "attach" and source.name in self.row_names:
             self._drop_if_empty(source)
+
+    def _note_event(self, card, origin, watched) -> None:
+        """Keep a move for the `on: moved` triggers if some trigger may answer a move from `origin`."""
+        if watched is None or origin.name in watched:
+            self.events.append((card, origin))
 
     def marker_label(self, marker) -> str:
         """How players and rule tests name a marker: its values and the card it lies on (`dmg 4 on QH`)."""
@@ -573,7 +580,12 @@ class GameState:
             if not self.zones[key] and not self._refill(source):
                 break
             card = self.zones[key][0]
-            before.update(self.move(card, target, "bottom", log=False))
+            if target.__class__ is ZoneRef:  # move()'s own short way, without its checks
+                if not self.quiet:
+                    before[card.id] = self._seers(card)
+                self._move_card(card, target, "bottom", None, True)
+            else:
+                before.update(self.move(card, target, "bottom", log=False))
             drawn.append(card)
             total += 1
             if self.events and self.fire_now is not None:
