@@ -3,7 +3,8 @@ import math
 
 import pytest
 
-from rulelang.analysis.stats import Estimate, games_to_detect, mean_difference, mean_interval, rate_difference, wilson
+from rulelang.analysis.stats import (Estimate, games_to_detect, mean_difference, mean_interval,
+                                     rate_difference, wilson)
 
 # (successes, n, low, high): Newcombe's table of single proportions, Wilson score method
 WILSON = [

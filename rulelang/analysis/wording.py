@@ -1,0 +1,74 @@
+"""Figures in words: `58% ± 2` for a rate, `312 ± 5` for a mean, and the sentence that says
+whether a variant really differs from its base.
+
+A figure's kind says how it reads: `rate` (a share of games, in %), `share` (a mean of values
+between -1 and 1, in %), `mean` (a plain number).
+"""
+from __future__ import annotations
+
+import math
+
+from .stats import Estimate, games_to_detect
+
+PERCENT = ("rate", "share")
+
+
+def _scale(kind: str) -> tuple:
+    return (100, "%") if kind in PERCENT else (1, "")
+
+
+def shown(estimate: Estimate, kind: str, signed: bool = False) -> str:
+    """`58% ± 2` (a rate), `3.28 ± 0.12` (a mean); a lopsided interval as a range, `0–9%`.
+
+    A share, and a difference when `signed`, carries its sign: `+4% ± 3`.
+    """
+    scale, unit = _scale(kind)
+    value, low, high = (x * scale for x in (estimate.value, estimate.low, estimate.high))
+    if math.isnan(value):
+        return "-"
+    half = (high - low) / 2
+    if math.isinf(half):
+        return f"{value:,g}{unit} (no interval from one game)"
+    digits = _digits(half, value)
+    sign = "+" if signed or kind == "share" else ""
+    below, above = value - low, high - value
+    if max(below, above) > 0 and abs(below - above) > 0.5 * max(below, above):
+        return f"{value:{sign},.{digits}f}{unit} ({low:,.{digits}f}–{high:,.{digits}f}{unit})"
+    return f"{value:{sign},.{digits}f}{unit} ± {half:,.{digits}f}"
+
+
+def _digits(half: float, value: float) -> int:
+    if half == 0:
+        return 0 if float(value).is_integer() else 2
+    return 0 if half >= 1 else 1 if half >= 0.1 else 2
+
+
+def verdict(difference: Estimate, kind: str, games: int) -> str:
+    """`a real difference`, or how many games would find one as small as it could still be."""
+    if difference.excludes_zero:
+        return "a real difference"
+    half = difference.half_width
+    if not 0 < half < math.inf:
+        return "no difference found"
+    scale, unit = _scale(kind)
+    size = nice_below(half * scale / 2) / scale
+    needed = games_to_detect(games, half, size)
+    return (f"no difference found at this sample size; {round_up(needed):,} games would detect "
+            f"±{size * scale:g}{unit}")
+
+
+def nice_below(x: float) -> float:
+    """The largest of 1, 2, 5 times a power of ten that is at most `x` (x > 0)."""
+    power = 10.0 ** math.floor(math.log10(x))
+    for step in (5, 2, 1):
+        if step * power <= x:
+            return float(f"{step * power:.12g}")
+    return power
+
+
+def round_up(n: int) -> int:
+    """`n` rounded up to two significant digits (1,234 -> 1,300; 19,137 -> 20,000)."""
+    if n < 100:
+        return n
+    unit = 10 ** (len(str(n)) - 2)
+    return -(-n // unit) * unit
