@@ -29,7 +29,7 @@ def shown(estimate: Estimate, kind: str, signed: bool = False) -> str:
     half = (high - low) / 2
     if math.isinf(half):
         return f"{value:,g}{unit} (no interval from one game)"
-    digits = _digits(half, value)
+    digits = min(_digits(half, value), 1 if unit else 2)  # a tenth of a percent is plenty
     sign = "+" if signed or kind == "share" else ""
     below, above = value - low, high - value
     if max(below, above) > 0 and abs(below - above) > 0.5 * max(below, above):
