@@ -126,8 +126,11 @@ def test_the_progress_bar_shows_games_on_a_terminal_and_nothing_elsewhere():
     (Estimate(0.513, 0.509, 0.517), "rate", "51.3% ± 0.4"),
     (Estimate(0.0, 0.0, 0.09), "rate", "0% (0–9%)"),
     (Estimate(312.4, 307.1, 317.7), "mean", "312 ± 5"),
-    (Estimate(3.276, 3.155, 3.397), "mean", "3.3 ± 0.1"),
+    (Estimate(3.276, 3.155, 3.397), "mean", "3.28 ± 0.12"),
     (Estimate(0.05, -0.01, 0.11), "share", "+5% ± 6"),
+    (Estimate(-0.001, -0.04, 0.038), "share", "+0% ± 4"),
+    (Estimate(16126, 15060, 17192), "mean", "16,100 ± 1,100"),
+    (Estimate(0.0005, -0.0005, 0.0015), "mean", "0.0005 ± 0.0010"),
 ])
 def test_figures_are_shown_with_as_many_digits_as_the_interval_allows(estimate, kind, text):
     assert shown(estimate, kind) == text

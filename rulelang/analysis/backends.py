@@ -27,8 +27,9 @@ def run_chunks(task, games: int, workers: int | None = None, backend: str = "loc
 
     `workers`: processes (local) or actors (Ray); None means one locally, every CPU on Ray.
     """
-    if backend == "ray":
-        workers = workers or _ray_cpus(address)
+    if backend == "ray":  # one actor per CPU at most: an actor without a CPU would never start
+        cpus = _ray_cpus(address)
+        workers = min(workers or cpus, cpus)
         bounds = chunks(games, workers)
         results = _in_ray(task, bounds, workers, address)
     else:

@@ -88,7 +88,7 @@ class Simulation:
                 counts = (int(tally.total), tally.n) if kind == "rate" else None
                 rows.append(Row(key, label, kind, sentence, tally.rate() if counts else tally.mean(), counts))
         for key, tally in sorted(totals.report.items()):
-            rows.append(Row(f"report.{key}", key, "mean", f"{key} is {{}}", tally.mean()))
+            rows.append(Row(f"report.{key}", key, "mean", f"the report's {key} is {{}}", tally.mean()))
         return rows
 
     def as_json(self) -> dict:

@@ -20,7 +20,8 @@ def _scale(kind: str) -> tuple:
 def shown(estimate: Estimate, kind: str, signed: bool = False) -> str:
     """`58% ± 2` (a rate), `3.28 ± 0.12` (a mean); a lopsided interval as a range, `0–9%`.
 
-    A share, and a difference when `signed`, carries its sign: `+4% ± 3`.
+    The interval has one significant digit (two when it starts with a 1) and the value as many
+    decimals. A share, and a difference when `signed`, carries its sign: `+4% ± 3`.
     """
     scale, unit = _scale(kind)
     value, low, high = (x * scale for x in (estimate.value, estimate.low, estimate.high))
@@ -29,18 +30,30 @@ def shown(estimate: Estimate, kind: str, signed: bool = False) -> str:
     half = (high - low) / 2
     if math.isinf(half):
         return f"{value:,g}{unit} (no interval from one game)"
-    digits = min(_digits(half, value), 1 if unit else 2)  # a tenth of a percent is plenty
+    digits = min(_digits(half, value), 1 if unit else 6)  # a tenth of a percent is plenty
     sign = "+" if signed or kind == "share" else ""
+    number = _number(digits)
     below, above = value - low, high - value
     if max(below, above) > 0 and abs(below - above) > 0.5 * max(below, above):
-        return f"{value:{sign},.{digits}f}{unit} ({low:,.{digits}f}–{high:,.{digits}f}{unit})"
-    return f"{value:{sign},.{digits}f}{unit} ± {half:,.{digits}f}"
+        return f"{number(value, sign)}{unit} ({number(low)}–{number(high)}{unit})"
+    return f"{number(value, sign)}{unit} ± {number(half)}"
 
 
 def _digits(half: float, value: float) -> int:
+    """Decimals to show: negative to round to tens, hundreds..."""
     if half == 0:
         return 0 if float(value).is_integer() else 2
-    return 0 if half >= 1 else 1 if half >= 0.1 else 2
+    half = float(f"{half:.9g}")  # 1.9999999999999996 is 2
+    power = math.floor(math.log10(half))
+    leading_one = half / 10 ** power < 2
+    return -power + leading_one
+
+
+def _number(digits: int):
+    def number(x: float, sign: str = "") -> str:
+        x = round(x, digits) + 0.0  # + 0.0: no "-0"
+        return f"{x:{sign},.{max(digits, 0)}f}"
+    return number
 
 
 def verdict(difference: Estimate, kind: str, games: int) -> str:
