@@ -35,3 +35,11 @@ def test_playout_problems_are_the_same_with_two_workers():
     one = run_playouts(STALLS, 6, parse_players("random,random"), seed=4, workers=1)
     two = run_playouts(STALLS, 6, parse_players("random,random"), seed=4, workers=2)
     assert one == two and {p.kind for p in one} == {"stall"}
+
+
+def test_a_game_past_its_decision_limit_is_a_step_bound(tmp_path):
+    path = tmp_path / "short.yaml"
+    path.write_text(open(MINIMAL).read() + "limits: {decisions: 6}\n")
+    problems = run_playouts(str(path), 2, parse_players("random,random"))
+    assert [(p.kind, p.decision) for p in problems] == [("step bound", 6)] * 2
+    assert problems[0].message == "no result after 6 decisions (limits: decisions)"

@@ -88,7 +88,7 @@ def test_a_failing_report_is_a_recorded_error_and_the_run_goes_on(with_report):
 
 def test_a_report_that_is_not_a_number_is_a_recorded_error(with_report):
     data = summary(simulate(with_report({"name": "'x'"}), 2, TWO))
-    assert data["errors"] == 2 and "report 'name' is 'x', not a number" in data["error_details"][0]["error"]
+    assert data["errors"] == 2 and "report 'name' must be a number, not x" in data["error_details"][0]["error"]
 
 
 def test_an_internal_error_is_recorded_with_its_type_and_seed(monkeypatch):

@@ -7,13 +7,10 @@ type when rulelang itself broke, so one bad game never stops a run.
 """
 from __future__ import annotations
 
-import math
-
 from ..agents import build_agent
 from ..engine.rng import derive_seed
 from ..engine.session import play_game, scores
-from ..engine.values import Player
-from ..errors import GameError, RulelangError
+from ..errors import RulelangError
 
 # The figures every game reports beside the ruleset's own `report:`: name -> (kind, label,
 # sentence). A kind is how the figure is summed up and read (see `wording.py`).
@@ -56,7 +53,7 @@ class GameRunner:
         agents = [build_agent(spec, seat, seed, game) for seat, spec in enumerate(self.specs)]
         lead = LeadCount() if game.score is not None and seats > 1 else None
         st = play_game(game, agents, seed, debug=self.debug, quiet=True, on_decision=lead)
-        final = [number(value, f"the score of {Player(seat).name}") for seat, value in enumerate(scores(st))]
+        final = scores(st)  # numbers: the compiler checks a score's and a report's kind
         outcome = list(st.result)
         figures = {"decisions": st.actions, "turns": st.turn_number, "decisive": int("draw" not in outcome)}
         if seats > 1:
@@ -65,8 +62,7 @@ class GameRunner:
         if lead is not None:
             lead.look(final)
             figures["lead_changes"] = lead.changes
-        report = {name: number(figure(st, {"me": None}), f"report '{name}'")
-                  for name, figure in game.report.items()}
+        report = {name: figure(st, {"me": None}) for name, figure in game.report.items()}
         return {"outcome": outcome, "scores": final, "figures": figures, "report": report}
 
 
@@ -90,8 +86,7 @@ class LeadCount:
             return  # a score that cannot be read yet: no leader this turn
         finally:
             st.rng.state = state
-        if all(isinstance(value, (int, float)) for value in values):
-            self.look(values)
+        self.look(values)
 
     def look(self, values: list) -> None:
         """Note who leads with these scores."""
@@ -102,11 +97,3 @@ class LeadCount:
                 self.changes += 1
             self.leader = leaders[0]
 
-
-def number(value, what: str):
-    """`value` when it is a finite number (true and false count as 1 and 0); a GameError otherwise."""
-    if isinstance(value, bool):
-        return int(value)
-    if isinstance(value, int) or (isinstance(value, float) and math.isfinite(value)):
-        return value
-    raise GameError(f"{what} is {value!r}, not a number")

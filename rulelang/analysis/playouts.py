@@ -1,10 +1,10 @@
 """Dynamic checks: play seeded games with bots and report what goes wrong, with the seed to replay it.
 
 A playout fails on a crash (an expression or effect that cannot run), a stall (a player must
-decide but has no legal option), the step bound, a card that is lost or doubled, an option
-that names a card the deciding seat cannot see (hidden information leaking), or an internal
-error (a bug in rulelang itself, named by its Python exception). One failing playout never
-stops the others.
+decide but has no legal option), the step bound or another limit, a card that is lost or
+doubled, an option that names a card the deciding seat cannot see (hidden information
+leaking), or an internal error (a bug in rulelang itself, named by its Python exception). One
+failing playout never stops the others.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from ..agents import build_agent
 from ..engine.rng import derive_seed
 from ..engine.session import DEFAULT_MAX_DECISIONS, play_game
 from ..engine.values import Player, is_card
-from ..errors import GameError, RulelangError
+from ..errors import RulelangError
 from .backends import run_chunks
 
 
@@ -88,8 +88,10 @@ class PlayoutTask:
 
 
 def _kind(message: str) -> str:
-    if "(step bound)" in message:
+    if "(limits: decisions)" in message:
         return "step bound"
+    if "(limits: " in message:
+        return "limit"
     if "no legal" in message:
         return "stall"
     if "places" in message or "misplaced" in message:
