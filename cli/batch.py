@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from .common import fail, parse_players
+from .common import fail, parse_players, seats
 
 PLOT_SUFFIXES = (".png", ".html")
 OPTIONS = (
@@ -57,8 +57,8 @@ def bot_seats(text: str | None, games: list) -> list:
     specs = parse_players(text or ",".join(["random"] * games[0].min_players), games[0])
     for game in games[1:]:
         if not game.min_players <= len(specs) <= game.max_players:
-            raise click.BadParameter(f"{game.name} takes {game.min_players}-{game.max_players} players, "
-                                     f"got {len(specs)}", param_hint="--players")
+            raise click.BadParameter(f"{game.name} takes {seats(game)}, not {len(specs)}",
+                                     param_hint="--players")
     if any(spec.is_human for spec in specs):
         raise click.BadParameter("only bots play here", param_hint="--players")
     return specs

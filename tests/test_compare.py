@@ -73,7 +73,7 @@ def test_compare_refuses_a_player_count_a_variant_cannot_seat(tmp_path):
     two_only = tmp_path / "two.yaml"
     two_only.write_text(open(MINIMAL).read().replace("players: [2, 4]", "players: [2, 2]"))
     result = invoke("compare", MINIMAL, str(two_only), "--games", "2", "--players", "random,random,random")
-    assert result.exit_code == 2 and "takes 2-2 players, got 3" in result.output
+    assert result.exit_code == 2 and "takes 2 players, not 3" in result.output
 
 
 def test_plots_are_valid_png_and_html(tmp_path, longer):

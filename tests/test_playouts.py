@@ -16,7 +16,7 @@ def test_playouts_take_the_seats_from_players():
                                        "--format", "json", MINIMAL])
     assert result.exit_code == 0 and json.loads(result.output)["playouts"][MINIMAL] == []
     refused = CliRunner().invoke(main, ["validate", "--playouts", "1", "--players", "random", MINIMAL])
-    assert refused.exit_code == 2 and "takes 2-4 players, got 1" in refused.output
+    assert refused.exit_code == 2 and "takes 2 to 4 players, not 1" in refused.output
 
 
 def test_an_internal_error_is_recorded_for_every_playout_it_breaks(monkeypatch):
