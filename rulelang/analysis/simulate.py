@@ -46,7 +46,7 @@ class SimulationTask:
 class Row:
     """One figure of a run, as a table shows it and a comparison reads it."""
 
-    key: str  # unique within a run: `P1.win_rate`, `decisions`, `report.monsters_defeated`
+    key: str  # unique within a run: `P1.win_rate`, `decisions`, `report.NAME`
     label: str  # short, for a table
     kind: str  # rate, share or mean (see wording.py)
     sentence: str  # the figure in a sentence, `{}` standing for its value
