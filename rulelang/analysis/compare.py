@@ -6,7 +6,7 @@ import time
 
 import attrs
 
-from .simulate import simulate
+from .simulate import json_digits, simulate
 from .stats import CONFIDENCE, Estimate, mean_difference, rate_difference
 from .wording import shown, verdict
 
@@ -44,7 +44,7 @@ class Difference:
 
     def as_json(self) -> dict:
         """The difference as JSON, with its sentence."""
-        digits = 4 if self.row.kind in ("rate", "share") else 3
+        digits = json_digits(self.row.kind)
         return {"figure": self.row.key, "base": self.base.estimate.as_json(digits),
                 "variant": self.row.estimate.as_json(digits),
                 "difference": self.difference.as_json(digits), "real": self.real,

@@ -115,7 +115,8 @@ class Simulation:
             "actions": totals.actions,
             "elapsed_s": round(self.elapsed, 3),
             "results": results,
-            "figures": {row.key: as_json(row) for row in self.rows() if row.key in FIGURES},
+            "figures": {row.key: row.estimate.as_json(json_digits(row.kind))
+                        for row in self.rows() if row.key in FIGURES},
             "report": {key: tally.mean().as_json(3) for key, tally in sorted(totals.report.items())},
             "ruleset": self.ruleset,
             "players": [spec.text or spec.name for spec in self.specs],
@@ -124,9 +125,9 @@ class Simulation:
         }
 
 
-def as_json(row: Row) -> dict:
-    """A figure's estimate as JSON: a rate to 4 decimals, other figures to 3."""
-    return row.estimate.as_json(4 if row.kind == "rate" else 3)
+def json_digits(kind: str) -> int:
+    """Decimals of a figure in JSON: 4 for a rate, 3 for other figures."""
+    return 4 if kind == "rate" else 3
 
 
 def simulate(ruleset: str, games: int, specs: list, seed: int = 0, workers: int | None = None,
