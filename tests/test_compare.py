@@ -10,7 +10,9 @@ from rich.console import Console
 
 from rulelang.agents import parse_players
 from rulelang.analysis.compare import compare
+from rulelang.analysis.plot import _distributions
 from rulelang.analysis.stats import Estimate
+from rulelang.analysis.totals import Histogram
 from rulelang.analysis.wording import nice_below, round_up, shown, verdict
 from rulelang.cli.main import main
 from rulelang.cli.progress import progress_bar
@@ -86,6 +88,30 @@ def test_plots_are_valid_png_and_html(tmp_path, longer):
     tags.feed(text)
     assert text.startswith("<!DOCTYPE html>") and tags.opened == tags.closed
     assert tags.opened["svg"] == 1 and tags.opened["html"] == 1
+
+
+class Stairs:
+    """Axes that keep what is drawn on them."""
+
+    def __init__(self):
+        self.drawn = []
+
+    def stairs(self, shares, edges, label):
+        self.drawn.append((shares, edges))
+
+    def legend(self, **options):
+        pass
+
+
+def test_plot_slots_hold_whole_bins_so_an_even_spread_draws_flat():
+    histogram = Histogram()
+    for value in range(1000):  # more than MAX_BINS values: bins two wide
+        histogram.add(value)
+    axes = Stairs()
+    _distributions(axes, [("all", histogram, 1000)])
+    (shares, edges), = axes.drawn
+    assert histogram.width == 2 and len(set(shares[:-1])) == 1 and len(edges) == len(shares) + 1
+    assert sum(shares) == pytest.approx(1)
 
 
 class TagCounter(HTMLParser):

@@ -67,8 +67,11 @@ def _distributions(axes, curves: list) -> None:
     if not curves:
         return
     bars = [bar for _, histogram, _ in curves for bar in histogram.bars()]
-    first, last = min(bar[0] for bar in bars), max(bar[1] for bar in bars)
-    step = max(max(histogram.width for _, histogram, _ in curves), -(-(last - first) // MAX_BARS))
+    # widths are powers of two: slots of a multiple of the widest, aligned to it, hold whole
+    # bins of every histogram (else slots of 6 and 7 bins alternate and the curve zigzags)
+    widest = max(histogram.width for _, histogram, _ in curves)
+    first, last = min(bar[0] for bar in bars) // widest * widest, max(bar[1] for bar in bars)
+    step = widest * max(1, -(-(last - first) // (MAX_BARS * widest)))
     slots = -(-(last - first) // step)
     edges = [first + step * k for k in range(slots + 1)]
     for label, histogram, games in curves:
