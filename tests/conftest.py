@@ -3,6 +3,7 @@ import textwrap
 
 import pytest
 
+from rulelang.agents import spec
 from rulelang.api import load_game
 
 
@@ -25,3 +26,19 @@ def rule_file(tmp_path):
         path.write_text(text.replace(":\n  []", ": []").replace(":\n    []", ": []"))
         return load_game(str(path))
     return write
+
+
+class BrokenAgent:
+    """An agent that breaks as a bug in rulelang would: its every choice raises ZeroDivisionError."""
+
+    needs_view = False
+
+    def choose(self, view, decision):
+        """Fail."""
+        raise ZeroDivisionError("division by zero")
+
+
+@pytest.fixture
+def broken_agent(monkeypatch):
+    """Register the agent `broken` (see BrokenAgent) for the test."""
+    monkeypatch.setitem(spec.AGENTS, "broken", lambda agent, seat, seed, game: BrokenAgent())

@@ -3,7 +3,7 @@ import json
 
 from click.testing import CliRunner
 
-from rulelang.agents import parse_players, spec
+from rulelang.agents import parse_players
 from rulelang.analysis.playouts import run_playouts
 from rulelang.cli.main import main
 
@@ -19,16 +19,10 @@ def test_playouts_take_the_seats_from_players():
     assert refused.exit_code == 2 and "takes 2 to 4 players, not 1" in refused.output
 
 
-def test_an_internal_error_is_recorded_for_every_playout_it_breaks(monkeypatch):
-    class Broken:
-        needs_view = False
-
-        def choose(self, view, decision):
-            raise KeyError("lost")
-    monkeypatch.setitem(spec.AGENTS, "broken", lambda spec, seat, seed, game: Broken())
+def test_an_internal_error_is_recorded_for_every_playout_it_breaks(broken_agent):
     problems = run_playouts(MINIMAL, 3, parse_players("broken,random"), seed=2)
     assert [(p.game, p.kind, p.message, p.decision) for p in problems] == [
-        (game, "internal error", "KeyError: 'lost'", 0) for game in range(3)]
+        (game, "internal error", "ZeroDivisionError: division by zero", 0) for game in range(3)]
 
 
 def test_playout_problems_are_the_same_with_two_workers():

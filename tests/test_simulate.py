@@ -5,7 +5,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from rulelang.agents import parse_players, spec
+from rulelang.agents import parse_players
 from rulelang.analysis.backends import chunks
 from rulelang.analysis.games import LeadCount
 from rulelang.analysis.simulate import simulate
@@ -91,13 +91,7 @@ def test_a_report_that_is_not_a_number_is_a_recorded_error(with_report):
     assert data["errors"] == 2 and "report 'name' must be a number, not x" in data["error_details"][0]["error"]
 
 
-def test_an_internal_error_is_recorded_with_its_type_and_seed(monkeypatch):
-    class Broken:
-        needs_view = False
-
-        def choose(self, view, decision):
-            raise ZeroDivisionError("division by zero")
-    monkeypatch.setitem(spec.AGENTS, "broken", lambda spec, seat, seed, game: Broken())
+def test_an_internal_error_is_recorded_with_its_type_and_seed(broken_agent):
     data = summary(simulate(MINIMAL, 3, parse_players("random,broken"), seed=1))
     assert data["errors"] == 3
     assert data["error_details"][2]["error"] == "internal error: ZeroDivisionError: division by zero"
