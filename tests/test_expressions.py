@@ -77,6 +77,7 @@ CASES = [
     ("at([4, 5], 2)", None),
     ("at([4, 5], -1)", None),
     ("random([7, 7, 7])", 7),
+    ("attached(card('QH'))", []),
 ]
 
 

@@ -13,20 +13,15 @@ from harness import problems, run_guarded  # noqa: E402
 
 RULE_FILE_COMMANDS = ("validate", "play", "simulate", "playouts")
 EVALUATOR = pytest.mark.xfail(strict=True, reason="evaluator: lead")
-TERMINAL = pytest.mark.xfail(strict=True, reason="terminal: rule text printed as rich markup (issue 14)")
 
 # Commands that still fail, and why; every other command of every file must pass.
 EXPECTED_FAILURES = {
-    **{(name, command): EVALUATOR for name in (
+    (name, command): EVALUATOR for name in (
         "work_doubling.yaml",  # f(45): function calls are not charged to the work budget
         "never_ends.yaml",  # the decision bound: no position, no `limits:`, over 5 s
-        "every_player_skipped.yaml",  # run-time errors without a position:
-        "first_player_none.yaml", "choose_from_number.yaml", "winner_not_player.yaml", "capacity_overflow.yaml",
-    ) for command in ("play", "simulate", "playouts")},
-    ("score_none.yaml", "simulate"): EVALUATOR,  # a score of none: TypeError when scores are summed
-    ("move_under_marker.yaml", "playouts"): EVALUATOR,  # the card under a marker is lost without a word
-    ("anytime_refusal.test.yaml", "test"): EVALUATOR,  # a refused any-time move re-runs the draw before it
-    ("markup_in_text.yaml", "human"): TERMINAL,
+        "first_player_none.yaml", "choose_from_number.yaml", "winner_not_player.yaml",  # run-time errors
+        "capacity_overflow.yaml",  # without a position
+    ) for command in ("play", "simulate", "playouts")
 }
 # Files every command must run clean (exit 0); the others may fail, at a position.
 CLEAN = {"clean.yaml", "anytime_refusal.test.yaml"}

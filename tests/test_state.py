@@ -36,6 +36,21 @@ def test_cards_under_a_card_travel_with_it_and_keep_their_values(st):
     assert st.attribute(five, "zone", {}) == ZoneRef("infirmary", 0)
 
 
+def test_attachments_at_any_depth_belong_to_their_root(st):
+    king, jack, ace, five = (card(st, n) for n in ("KS", "JS", "AS", "5C"))
+    st.move(king, ZoneRef("active", 0))
+    st.move(jack, king, "under")
+    st.move(ace, jack, "under")  # attached to a card that is itself attached
+    st.move(five, king, "under")
+    assert st.under(king) == [jack, five]
+    assert st.attached(king) == [jack, ace, five]  # depth first, in the order they were attached
+    assert st.attribute(ace, "zone", None) == ZoneRef("active", 0)
+    assert st.attribute(ace, "owner", None) == st.seats[0]
+    st.move(king, ZoneRef("trophies", 1))
+    assert st.attached(king) == [jack, ace, five]  # they travel with their root
+    assert st.attribute(ace, "owner", None) == st.seats[1]
+
+
 def test_a_marker_lives_under_a_card_and_vanishes_elsewhere(st):
     queen = card(st, "QS")
     st.move(queen, ZoneRef("active", 0))
@@ -83,3 +98,14 @@ def test_a_row_grows_with_new_piles_and_loses_emptied_ones():
     assert first not in st.items(row) and st.zone_label(second) == f"row[{before}]"
     with pytest.raises(GameError, match="gone"):
         st.items(first)
+
+
+def test_nothing_goes_under_a_marker(st):
+    queen, five = card(st, "QS"), card(st, "5C")
+    st.move(queen, ZoneRef("active", 0))
+    marker = st.mark(queen, {"dmg": 3})
+    with pytest.raises(GameError, match="only put cards under a card, not under marker"):
+        st.move(five, marker, "under")
+    with pytest.raises(GameError, match="can only mark a card"):
+        st.mark(marker, {"dmg": 1})
+    st.check_conservation()

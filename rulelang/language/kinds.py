@@ -17,7 +17,7 @@ COLLECTIONS = {ZONE, LIST, CARD, PLAYER, ANY}  # what st.items() accepts (none t
 NUMBERS = {NUMBER, ANY}
 
 RESULT_OF = {"count": NUMBER, "sum": NUMBER, "max": ANY, "min": ANY, "abs": NUMBER,
-             "any": BOOL, "all": BOOL, "select": LIST, "collect": LIST, "cards": LIST, "under": LIST,
+             "any": BOOL, "all": BOOL, "select": LIST, "collect": LIST, "cards": LIST, "under": LIST, "attached": LIST,
              "clockwise": LIST, "card": CARD, "other": PLAYER, "next": PLAYER}
 TAKES_COLLECTION = {"count", "sum", "max", "min", "any", "all", "select", "collect", "cards", "first",
                     "last", "random"}

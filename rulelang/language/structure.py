@@ -154,7 +154,7 @@ def _texts(value):
         yield value
     elif isinstance(value, YMap):
         for key, item in value.items():
-            if key not in ("name", "description", "label", "prompt", "rule"):
+            if key not in ("name", "description", "label", "prompt", "rule", "rules", "help"):
                 yield from _texts(item)
     elif isinstance(value, YList):
         for item in value:

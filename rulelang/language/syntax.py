@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 
 from lark import Lark, Token, Tree
@@ -29,13 +30,14 @@ def grammar_text() -> str:
 @functools.lru_cache(maxsize=1)
 def parser() -> Lark:
     """The LALR parser for both start symbols, built once per process (from lark's cache when it can)."""
-    return Lark(grammar_text(), parser="lalr", start=["start_expr", "start_statement"],
-                propagate_positions=True, maybe_placeholders=True, cache=cache_file() or False)
+    grammar = grammar_text()
+    return Lark(grammar, parser="lalr", start=["start_expr", "start_statement"],
+                propagate_positions=True, maybe_placeholders=True, cache=cache_file(grammar) or False)
 
 
-def cache_file() -> str | None:
-    """Where lark keeps the built parser: a folder of the user's own (lark checks the grammar's hash
-    inside the file; a shared temporary folder would let another user plant one), or None."""
+def cache_file(grammar: str) -> str | None:
+    """Where lark keeps the built parser: a folder of the user's own (a shared temporary folder
+    would let another user plant one), one file per grammar, or None."""
     home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     folder = os.path.join(home, "rulelang")
     try:
@@ -44,7 +46,8 @@ def cache_file() -> str | None:
             return None
     except OSError:
         return None
-    return os.path.join(folder, f"grammar-lark{lark_version}.cache")
+    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
+    return os.path.join(folder, f"grammar-{digest}-lark{lark_version}.cache")
 
 
 @functools.lru_cache(maxsize=8192)
