@@ -1,12 +1,11 @@
-"""The PettingZoo environment: the API checks pass, and an episode is the game `rulelang play` plays."""
+"""The PettingZoo environment: the API checks pass, and an episode is the game the engine plays."""
 import numpy as np
 import pytest
-from click.testing import CliRunner
 from pettingzoo.test import api_test
 
 from rulelang.agents import RandomAgent
-from rulelang.api import packaged_rulesets
-from rulelang.cli.main import main
+from rulelang.api import load_game, packaged_rulesets, resolve
+from rulelang.engine.runtime import apply_action, new_game
 from rulelang.engine.rng import Rng, derive_seed
 from rulelang.engine.session import scores
 from rulelang.env import AgentPolicy, make_env
@@ -22,17 +21,16 @@ KNOWN = [
 
 
 def play_episode(env, seed: int) -> list:
-    """Play an episode with random agents seeded as `rulelang play --seed` seeds them; the actions taken."""
+    """Play an episode with random agents seeded from `seed`; the option index taken at each decision."""
     env.reset(seed=seed)
-    policies = {agent: AgentPolicy(env, RandomAgent(derive_seed(seed, 1000 + seat)))
-                for seat, agent in enumerate(env.possible_agents)}
     taken = []
     for agent in env.agent_iter():
         observation, reward, terminated, truncated, info = env.last()
-        action = None if terminated or truncated else policies[agent](observation)
+        policy = AgentPolicy(env, RandomAgent(derive_seed(seed, len(taken))))
+        action = None if terminated or truncated else policy(observation)
         if action is not None:
             assert observation["action_mask"][action] == 1
-            taken.append(action)
+            taken.append(env.legal_actions().index(action))
         env.step(action)
     return taken
 
@@ -44,17 +42,13 @@ def test_the_pettingzoo_api_checks_pass(name):
 
 
 @pytest.mark.parametrize("name", [n for n in RULESETS if n != "hoyers_trappe"])  # random Høyer games run long
-def test_an_episode_is_the_game_rulelang_play_plays_with_the_same_seed(name):
+def test_an_episode_is_the_game_the_engine_plays_with_the_same_seed_and_choices(name):
     env = make_env(name, seed=0, render_mode="ansi")
-    players = len(env.possible_agents)
-    play_episode(env, 5)
-    st = env.game_state
-    output = CliRunner().invoke(main, ["play", name, "--players", ",".join(["random"] * players), "--seed", "5"],
-                                catch_exceptions=False).output.splitlines()
-    log = [text for audience, text in st.log if audience is None]
-    points = scores(st)
-    results = [f"P{seat + 1}: {outcome}, score {points[seat]}" for seat, outcome in enumerate(st.result)]
-    assert output[1:] == log + results
+    taken = play_episode(env, 5)
+    st = new_game(load_game(name), len(env.possible_agents), 5)
+    for index in taken:
+        apply_action(st, index)
+    assert st.log and st.log == env.game_state.log and st.result == env.game_state.result
 
 
 def test_a_seed_reproduces_a_game_and_each_reset_without_one_plays_the_next_game():
@@ -129,7 +123,9 @@ def test_the_observation_says_which_choice_is_being_made():
         vector = env.observe(agent)["observation"]
         return [names[i] for i in range(block.start, block.start + block.size) if vector[i]]
     waiting = next(agent for agent in env.possible_agents if agent != env.agent_selection)
-    assert marked(env.agent_selection) == ["decision[move@tjugonio.yaml:66:11]"] and marked(waiting) == []
+    lines = open(resolve("tjugonio"), encoding="utf-8").read().splitlines()
+    turn_choice = next(i + 1 for i, line in enumerate(lines) if "choose move: [hand, ace, bench, end]" in line)
+    assert marked(env.agent_selection) == [f"decision[move@tjugonio.yaml:{turn_choice}:11]"] and marked(waiting) == []
     rng = Rng(5)
     while "pass" not in [env.action_label(a) for a in env.legal_actions()]:  # play on to a reaction window
         env.step(env.legal_actions()[rng.below(len(env.legal_actions()))])

@@ -98,3 +98,14 @@ def test_a_row_grows_with_new_piles_and_loses_emptied_ones():
     assert first not in st.items(row) and st.zone_label(second) == f"row[{before}]"
     with pytest.raises(GameError, match="gone"):
         st.items(first)
+
+
+def test_nothing_goes_under_a_marker(st):
+    queen, five = card(st, "QS"), card(st, "5C")
+    st.move(queen, ZoneRef("active", 0))
+    marker = st.mark(queen, {"dmg": 3})
+    with pytest.raises(GameError, match="only put cards under a card, not under marker"):
+        st.move(five, marker, "under")
+    with pytest.raises(GameError, match="can only mark a card"):
+        st.mark(marker, {"dmg": 1})
+    st.check_conservation()

@@ -15,6 +15,7 @@ import attrs
 
 from ..engine.effects import (
     BREAK,
+    CREDIT,
     MAX_FRAMES,
     MAX_LOOP,
     Break,
@@ -24,9 +25,10 @@ from ..engine.effects import (
     Statement,
     Straight,
     While,
+    call_env,
 )
 from ..engine.runtime import fire_events
-from .codegen import STORE, Program, call, field, name
+from .codegen import LOAD, STORE, Program, call, field, name
 
 ENV = name("env")
 
@@ -134,9 +136,11 @@ class Lowering:
         """`def q(st, env)`: a straight procedure's body, its nesting counted and bounded."""
         spec = self.procedures[procedure]
         where = self.program.constant(spec.pos)
-        enter = _run(name("nest"), name("st"), ast.Constant(MAX_FRAMES), ast.Constant(procedure), where)
-        leave = ast.AugAssign(ast.Attribute(name("st"), "nesting", STORE), ast.Sub(), ast.Constant(1))
-        body = [enter, ast.Try(self._code(spec.body, False) or [ast.Pass()], [], [], [leave])]
+        enter = ast.Assign([ast.Name("_credit", STORE)],
+                           call("nest", name("st"), ast.Constant(MAX_FRAMES), ast.Constant(procedure), where, ENV))
+        leave = [ast.AugAssign(ast.Attribute(name("st"), "nesting", STORE), ast.Sub(), ast.Constant(1)),
+                 ast.Assign([ast.Attribute(name("st"), "credit", STORE)], name("_credit"))]
+        body = [enter, ast.Try(self._code(spec.body, False) or [ast.Pass()], [], [], leave)]
         self.program.define(self.program.symbol("procedure", procedure), ["st", "env"], body, spec.pos.line)
 
     # ------------------------------------------------------------------ code of straight nodes
@@ -183,16 +187,22 @@ class Lowering:
 
     def _call(self, node: Call) -> list:
         procedure = self.procedures[node.name]
-        env = ast.Dict([ast.Constant(p) for p in procedure.params] + [ast.Constant("me")],
-                       [ast.Call(self.program.constant(arg), [name("st"), ENV], []) for arg in node.args]
-                       + [ast.Call(field(ENV, "get"), [ast.Constant("me")], [])])
+        values = [ast.Call(self.program.constant(arg), [name("st"), ENV], []) for arg in node.args]
+        if node.acting is None:  # the common case, inline: the caller's `me` and credit carry over
+            keys = [ast.Constant(p) for p in procedure.params] + [ast.Constant("me"), ast.Constant(CREDIT)]
+            inherited = [ast.Call(field(ENV, "get"), [ast.Constant(key)], []) for key in ("me", CREDIT)]
+            env = ast.Dict(keys, values + inherited)
+        else:
+            who = ast.Call(self.program.constant(node.acting), [name("st"), ENV], [])
+            env = call("call_env", self.program.constant(procedure.params), ast.List(values, LOAD), ENV, who,
+                       self.program.constant(node.pos))
         return [_run(name(self.program.symbol("procedure", node.name)), name("st"), env)] + _stop_if_over()
 
 
 def lower_game(game, program: Program):
     """The game with every block lowered (see the module docstring)."""
     lowering = Lowering(program, game.procedures, game.event_triggers)
-    program.namespace["fire_events"] = fire_events
+    program.namespace.update(fire_events=fire_events, call_env=call_env)
     program.namespace["BREAK"] = BREAK
     block = lowering.block
     event_triggers = tuple(attrs.evolve(t, body=block(t.body), run_now=lowering.whole(t.body) if lowering.fire else None)

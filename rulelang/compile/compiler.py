@@ -5,6 +5,8 @@ diagnostic; compilation goes on past an error so that a rule file shows all its 
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 
 import attrs
@@ -13,10 +15,11 @@ from lark import Tree
 from ..engine.effects import Choose, ChooseMove, For, If, While
 from ..engine.ops import listing
 from ..engine.ops import namespace as helpers
-from ..errors import UNKNOWN, Diagnostic, Position, RuleError, RulelangError
+from ..engine.values import pretty
+from ..errors import UNKNOWN, Diagnostic, GameError, Position, RuleError, RulelangError
 from ..language.loader import YList, YMap, position_of
 from ..language.names import Names, suggest
-from ..language.schema import effect_form
+from ..language.schema import VARIABLE_SECTIONS, effect_form
 from ..language.syntax import parse
 from .blocks import lower_game
 from .callgraph import recursive_functions
@@ -27,12 +30,14 @@ from .expressions import ExpressionCompiler, depends_only_on_printed, numeric
 from .ruleset import (
     EndRule,
     Game,
+    Limits,
     Move,
     Procedure,
     RoundSpec,
     Trigger,
     TurnSpec,
     ZoneSpec,
+    watched_origins,
 )
 from .statements import StatementCompiler
 
@@ -128,6 +133,7 @@ class Compiler:
         moves = self.moves()
         procedures = {name: Procedure(name, params, self.block(body, pos, set(params) | {"me"}), pos)
                       for name, (params, body, pos) in procedures_decl.items()}
+        event_triggers = self.triggers(on_event=True)
         game = Game(
             name=str(doc.get("name", "?")), path=self.path, min_players=low, max_players=high,
             cards=cards, card_by_name={c.name: c for c in cards}, deck_zone=deck_zone, zones=zones,
@@ -137,14 +143,22 @@ class Compiler:
             setup=self.block(doc.get("setup", YList()), doc.value_pos.get("setup", doc.pos), {"me"}),
             turn=self.turn(), rounds=self.rounds(), moves=moves, reactions=self.move_list("reactions", moves),
             procedures=procedures,
-            triggers=self.triggers(on_event=False), event_triggers=self.triggers(on_event=True),
-            anytime=self.move_list("anytime", moves), ends=self.ends(),
+            triggers=self.triggers(on_event=False), event_triggers=event_triggers,
+            watched_origins=watched_origins(event_triggers), anytime=self.move_list("anytime", moves), ends=self.ends(),
             score=self.score(), report=self.report(), display=self.display(zones), names=names,
+            digest=self.digest(), description=self.text("description"), rules=self.text("rules"),
+            labels=self.variable_labels(),
         )
         self.check_move_references(moves)
+        limits = self.limits()
         if self.diagnostics:
             raise RuleError(self.diagnostics)
-        return lower_game(attrs.evolve(game, refusals=self.statements.refusals), program)
+        return lower_game(attrs.evolve(game, refusals=self.statements.refusals, limits=limits), program)
+
+    def digest(self) -> str:
+        """A hash of what the rule file says (not where it lies, nor its comments and layout)."""
+        text = json.dumps(self.doc, ensure_ascii=False, separators=(",", ":"))
+        return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
     # ------------------------------------------------------------------ declarations
     def deck(self):
@@ -180,14 +194,23 @@ class Compiler:
                 self.error(pos, f"zone name '{name}' must be a plain name")
             if not isinstance(body, YMap):
                 continue
+            if isinstance(body.get("capacity"), int) and body["capacity"] < 0:
+                self.error(body.value_pos["capacity"], "a zone's capacity is 0 or more")
             count = body.get("count")
-            if count is not None and not 1 <= count <= 100:
-                self.error(body.value_pos["count"], "a zone's count must be between 1 and 100")
+            if count is not None and not (_whole(count) and 1 <= count <= 100):
+                self.error(body.value_pos["count"], "a zone's count must be a number from 1 to 100")
                 count = None
+            capacity = body.get("capacity")
+            if capacity is not None and not (_whole(capacity) and 0 <= capacity <= 10_000):
+                self.error(body.value_pos["capacity"], "a zone's capacity must be a number from 0 to 10000")
+                capacity = None
+            refill = body.get("refill")
             zones[name] = ZoneSpec(name, bool(body.get("per_player", False)), str(body.get("visibility", "public")),
-                                   body.get("capacity"), body.get("refill"), bool(body.get("keep_face_up", False)),
+                                   capacity, str(refill) if refill is not None else None,
+                                   bool(body.get("keep_face_up", False)),
                                    count, bool(body.get("row", False)), pos,
-                                   down_seen_by_owner=body.get("face_down", "owner") != "hidden")
+                                   down_seen_by_owner=body.get("face_down", "owner") != "hidden",
+                                   label=str(body.get("label", "")))
             if count is not None and body.get("row"):
                 self.error(body.value_pos["row"], "a zone is either a row (row: true) or has a count, not both")
         for spec in zones.values():
@@ -209,10 +232,22 @@ class Compiler:
         for name, value in section.items():
             if not NAME.match(name):
                 self.error(section.key_pos[name], f"'{name}' must be a plain name")
+            if isinstance(value, YMap):  # {initial: value, label: text}
+                value = value.get("initial")
             if not (value is None or isinstance(value, (int, str, bool))):
                 self.error(section.value_pos[name], f"the initial value of '{name}' must be a number, text or none")
             out[name] = value if not isinstance(value, str) else str(value)
         return out
+
+    def variable_labels(self) -> dict:
+        """What players call the variables that have a `label`."""
+        return {name: str(value["label"]) for key in VARIABLE_SECTIONS for name, value in self.section(key).items()
+                if isinstance(value, YMap) and "label" in value}
+
+    def text(self, key) -> str:
+        """A top-level text (`description`, `rules`), or empty."""
+        value = self.doc.get(key)
+        return str(value) if isinstance(value, str) else ""
 
     def signatures(self, key) -> dict:
         """name -> (parameters, body, position) for every function or procedure declared."""
@@ -294,7 +329,9 @@ class Compiler:
             legal = self.cond(body["if"], body.value_pos["if"], {"me"}) if "if" in body else _always
             reads = self.dependencies.of_text(body["if"], body.value_pos["if"]) if "if" in body else frozenset()
             do = self.block(body.get("do", YList()), body.value_pos.get("do", pos), {"me"})
-            out[name] = Move(name, str(body.get("label", name)), str(body.get("rule", "")), legal, do, pos, reads)
+            ask = self.cond(body["ask"], body.value_pos["ask"], {"me"}) if "ask" in body else None
+            out[name] = Move(name, str(body.get("label", name)), str(body.get("rule", "")), legal, do, pos, reads,
+                             help=str(body.get("help", "")), ask=ask)
         return out
 
     def move_list(self, key, moves) -> tuple:
@@ -302,7 +339,7 @@ class Compiler:
         section = self.section(key)
         names = section.get("moves", YList())
         for name, pos in zip(names, getattr(names, "item_pos", ())):
-            if name not in moves:
+            if isinstance(name, str) and name not in moves:  # not text: the shape check says so
                 self.error(pos, f"unknown move '{name}'{suggest(name, moves)}")
         return tuple(str(n) for n in names if n in moves)
 
@@ -316,7 +353,7 @@ class Compiler:
         body = self.block(turn.get("do", YList()), turn.value_pos.get("do", turn.pos if turn else self.doc.pos), {"me"})
         after = self.block(turn.get("after", YList()), turn.value_pos.get("after", self.doc.pos), {"me"})
         skip = self.cond(turn["skip"], turn.value_pos["skip"], {"me"}) if "skip" in turn else None
-        return TurnSpec(first, body, after, skip, following)
+        return TurnSpec(first, body, after, skip, following, self.doc.key_pos.get("turn", self.doc.pos))
 
     def rounds(self):
         """The round structure, or None for a game of a single round."""
@@ -353,7 +390,8 @@ class Compiler:
             body = self.block(item.get("do", YList()), item.value_pos.get("do", item.pos), set(scope))
             out.append(Trigger(str(item.get("name", "trigger")), var, over, when, body, item.pos,
                                str(item["on"]) if on_event else None, *self.condition_reads(item),
-                               key=("trigger", len(out))))
+                               key=("trigger", len(out)),
+                               origins=self.dependencies.origins(item.get("when")) if on_event else None))
         return tuple(out)
 
     def ends(self) -> tuple:
@@ -365,7 +403,8 @@ class Compiler:
             var, over, scope = self.optional_binding(item)
             when = self.cond(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
             winner = self.expr(item.get("winner", "[]"), item.value_pos.get("winner", item.pos), scope)
-            out.append(EndRule(var, over, when, winner, item.pos, *self.condition_reads(item), key=("end", len(out))))
+            out.append(EndRule(str(item.get("name", "")), var, over, when, winner, item.pos, *self.condition_reads(item),
+                               key=("end", len(out))))
         return tuple(out)
 
     def condition_reads(self, item) -> tuple:
@@ -380,19 +419,37 @@ class Compiler:
         if "for" not in item:
             return None, None, {"me"}
         var, over = self.guard(self.binding, item["for"], item.value_pos["for"], {"me"}, default=(None, None))
-        return var, listing(over) if over else None, {"me", var} if var else {"me"}
+        return var, listing(over, item.value_pos["for"]) if over else None, {"me", var} if var else {"me"}
+
+    def limits(self) -> Limits:
+        """The ruleset's `limits:`, each within its range."""
+        section = self.section("limits")
+        values = {}
+        for key, value in section.items():
+            if key not in Limits.RANGES:
+                continue  # reported by the shape check
+            low, high = Limits.RANGES[key]
+            if not (_whole(value) and low <= value <= high):
+                self.error(section.value_pos[key], f"limits: {key} must be a number from {low:,} to {high:,}")
+                continue
+            values[key] = value
+        return Limits(**values)
 
     def score(self):
         """The per-seat score expression, or None."""
         results = self.section("results")
-        return self.expr(results["score"], results.value_pos["score"], {"me"}) if "score" in results else None
+        if "score" not in results:
+            return None
+        return _numbers(self.expr(results["score"], results.value_pos["score"], {"me"}), "a score",
+                        results.value_pos["score"])
 
     def report(self) -> dict:
         """The game-wide figures to report, compiled."""
         report = self.section("results").get("report", YMap())
         if not isinstance(report, YMap):
             return {}
-        return {name: self.expr(text, report.value_pos[name], {"me"}) for name, text in report.items()}
+        return {name: _numbers(self.expr(text, report.value_pos[name], {"me"}), f"report '{name}'",
+                               report.value_pos[name]) for name, text in report.items()}
 
     def display(self, zones) -> dict:
         """Summary texts shown beside zones (`it` is the zone), compiled."""
@@ -412,7 +469,7 @@ class Compiler:
             for item, pos in zip(block, getattr(block, "item_pos", [])):
                 if isinstance(item, YMap):
                     for name, npos in zip(item.get("choose move", []), getattr(item.get("choose move"), "item_pos", [])):
-                        if name not in moves:
+                        if isinstance(name, str) and name not in moves:  # not text: the shape check says so
                             self.error(npos, f"unknown move '{name}'{suggest(name, moves)}")
                     for key in ("then", "else", "do"):
                         if isinstance(item.get(key), YList):
@@ -487,6 +544,21 @@ class Compiler:
         )
         scope.add(var)
         return node
+
+
+def _numbers(figure, what: str, pos):
+    """A score or report figure that must come out a number."""
+    def checked(st, env):
+        value = figure(st, env)
+        if not _whole(value):
+            raise GameError(f"{what} must be a number, not {pretty(value)}", pos)
+        return int(value)
+    return checked
+
+
+def _whole(value) -> bool:
+    """An integer, and not true/false."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _keep_all(st, env, items):

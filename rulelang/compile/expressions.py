@@ -25,6 +25,7 @@ from .codegen import LOAD, STORE, Program, call, field, guarded, item, method, n
 MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_CALL_DEPTH = 50
+MAX_DIGITS = 18  # a number written in a rule file (larger ones are made by multiplying, and capped)
 
 PURE_FORMS = {"number", "string", "true", "false", "none", "list_", "neg", "not_", "and_", "or_",
               "ifelse", "compare", "in_", "not_in", "arith"}
@@ -226,7 +227,10 @@ class _Builder:
 
     # ------------------------------------------------------------------ literals
     def _number(self, tree, scope, as_bool):
-        return ast.Constant(int(tree.children[0]))
+        digits = str(tree.children[0])
+        if len(digits) > MAX_DIGITS:
+            raise self.error(tree, f"a number of at most {MAX_DIGITS} digits, not {len(digits)}")
+        return ast.Constant(int(digits))
 
     def _string(self, tree, scope, as_bool):
         return ast.Constant(str(tree.children[0])[1:-1])
@@ -243,7 +247,7 @@ class _Builder:
     def _dice(self, tree, scope, as_bool):
         text = str(tree.children[0])
         kind = "T" if "T" in text else "d"
-        count, sides = (int(part) for part in text.split(kind))
+        count, sides = (int(part[:MAX_DIGITS + 1]) for part in text.split(kind))
         if not 1 <= count <= MAX_DICE:
             raise self.error(tree, f"dice '{text}': between 1 and {MAX_DICE} dice")
         if not 2 <= sides <= MAX_SIDES:

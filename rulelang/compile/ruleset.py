@@ -26,6 +26,23 @@ class ZoneSpec:
     row: bool
     pos: Position
     down_seen_by_owner: bool = True  # `face_down: owner` (the default) or `face_down: hidden`
+    label: str = ""  # what players call it (`label:`); empty: its name
+
+
+@attrs.frozen
+class Limits:
+    """How much a game may do: decisions per game, steps between decisions, work per check.
+
+    A ruleset sets them under `limits:`; each, when reached, ends the game with an error that
+    names it (`limits: work`). Work is counted in units: one per item a loop or a collection
+    condition goes through, one per call of a rule function that calls itself.
+    """
+
+    decisions: int = 200_000  # decisions in one game (a ruleset may only lower it)
+    steps: int = 1_000_000  # effects run between two decisions (a long automatic stretch may need more)
+    work: int = 20_000_000  # units of work for one decision or one check point
+
+    RANGES = {"decisions": (1, 200_000), "steps": (100, 100_000_000), "work": (1_000, 1_000_000_000)}
 
 
 @attrs.frozen
@@ -49,6 +66,8 @@ class Move:
     body: tuple = attrs.field(eq=False)
     pos: Position
     reads: frozenset | None = frozenset()  # what `legal` reads (see engine/memo.py); None: always check
+    help: str = ""  # what the move does, in players' words (`help:`)
+    ask: object = attrs.field(eq=False, default=None)  # cond(st, env): a reaction worth asking a person about
 
 
 @attrs.frozen
@@ -71,12 +90,19 @@ class Trigger:
     costly: bool = False  # worth remembering for each binding (it calls functions or loops)
     run_now: object = attrs.field(eq=False, default=None)  # an event trigger's straight body, or None
     key: tuple = ()  # names it in remembered checks: ("trigger", its place among the triggers)
+    origins: frozenset | None = None  # an event trigger: the zones a card must leave to set it off (None: any)
+
+    @property
+    def credit(self) -> str:
+        """How the log credits the trigger's effects: `a face card is defeated: moves ...`."""
+        return f"{self.name}:"
 
 
 @attrs.frozen
 class EndRule:
     """The game ends when `when` holds; `winner` names the winning player or players."""
 
+    name: str  # why the game ends, in players' words; empty if the rule file gives none
     var: str | None
     over: object = attrs.field(eq=False)
     when: object = attrs.field(eq=False)
@@ -97,6 +123,7 @@ class TurnSpec:
     after: tuple = attrs.field(eq=False)
     skip: object = attrs.field(eq=False)  # None, or cond(st, env) with me = the candidate
     following: object = attrs.field(eq=False, default=None)  # None (clockwise), or the next player
+    pos: Position | None = None  # where `turn:` is written, for errors about whose turn it is
 
 
 @attrs.frozen
@@ -108,6 +135,12 @@ class RoundSpec:
     end: object = attrs.field(eq=False)
     after: tuple = attrs.field(eq=False)
     end_reads: frozenset | None = None  # what `end` reads (see engine/memo.py); None: always check
+
+
+def watched_origins(event_triggers: tuple) -> frozenset | None:
+    """The zones whose moves some `on: moved` trigger may answer (None: every zone)."""
+    origins = [trigger.origins for trigger in event_triggers]
+    return None if None in origins else frozenset().union(*origins)
 
 
 @attrs.frozen
@@ -144,4 +177,10 @@ class Game:
     names: object = attrs.field(eq=False)  # the Names expressions may use, for rule tests
     options: dict = attrs.field(eq=False, factory=dict)  # options that never change, made once (engine/effects.py)
     refusals: bool = False  # some move can be refused (so a choice of a move may come back unchanged)
+    watched_origins: frozenset | None = attrs.field(eq=False, default=frozenset())  # moves from these zones are events (None: all)
     events_at_once: bool = False  # every `on: moved` trigger's body never waits: they run at once
+    limits: Limits = Limits()
+    digest: str = ""  # a hash of the rule file's content (extends resolved); game records check it
+    description: str = ""
+    rules: str = ""  # the rules for players, in Markdown (`rules:`)
+    labels: dict = attrs.field(eq=False, factory=dict)  # variable name -> what players call it (`label:`)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 import re
 
+from lark import Tree
+
 from ..engine.effects import Break, Call, Draw, Refuse, Statement
 from ..errors import RuleError
 from ..language.kinds import check_kinds
@@ -51,7 +53,8 @@ class StatementCompiler:
 
     def _call(self, tree, pos, scope):
         procedure = str(tree.children[0])
-        args = [c for c in tree.children[1:] if c is not None]
+        acting = next((c for c in tree.children[1:] if isinstance(c, Tree) and c.data == "acting"), None)
+        args = [c for c in tree.children[1:] if c is not None and c is not acting]
         wanted = self.names.procedures.get(procedure)
         if wanted is None:
             raise RuleError.at(pos.shifted(node_column(tree.children[0])),
@@ -60,7 +63,11 @@ class StatementCompiler:
             raise RuleError.at(pos, f"procedure {procedure}() takes {wanted} argument(s), got {len(args)}")
         for arg in args:
             check_kinds(arg, self.names, pos)
-        return Call(procedure, tuple(self.expressions.compile_tree(a, pos, frozenset(scope)) for a in args), pos)
+        compiled = tuple(self.expressions.compile_tree(a, pos, frozenset(scope)) for a in args)
+        if acting is not None:
+            check_kinds(acting.children[0], self.names, pos)
+            acting = self.expressions.compile_tree(acting.children[0], pos, frozenset(scope))
+        return Call(procedure, compiled, pos, acting)
 
     # ------------------------------------------------------------------ helpers
     def _expr(self, tree, pos, scope) -> ast.expr:

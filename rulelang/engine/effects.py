@@ -15,6 +15,7 @@ MAX_LOOP = 1000
 MAX_KEPT_OPTIONS = 10_000  # options kept per game for reuse (see options_for)
 MAX_FRAMES = 200
 MOVE_KEY = "#move"  # in a move body's env: the move's name
+CREDIT = "#by"  # in an env: whom the log credits effects to when it is not `me` (a trigger's name)
 
 
 class Frame:
@@ -303,20 +304,47 @@ def leave_loop(st, pos) -> None:
 
 @attrs.frozen
 class Call(Node):
-    """`call name(args)`: run a procedure's effects with its parameters bound."""
+    """`call name(args)` or `call name(args) as who`: run a procedure's effects with its parameters
+    bound. `me` and the credit in the log carry over from the caller; `as p` (a player) makes
+    `me` that player, `as 'the dealer'` (a text) credits the effects to that name."""
 
     name: str
     args: tuple = attrs.field(eq=False)
     pos: Position
+    acting: object = attrs.field(eq=False, default=None)  # None, or who(st, env): a player or a text
 
     def run(self, st, frame):
         procedure = st.game.procedures[self.name]
         if len(st.frames) >= MAX_FRAMES:
             raise GameError(f"effects nested more than {MAX_FRAMES} deep (calling '{self.name}')", self.pos)
-        env = dict(zip(procedure.params, (arg(st, frame.env) for arg in self.args)))
-        env["me"] = frame.env.get("me")
+        who = self.acting(st, frame.env) if self.acting is not None else NOBODY
+        env = call_env(procedure.params, [arg(st, frame.env) for arg in self.args], frame.env, who, self.pos)
         if procedure.body:
             st.frames.append(Frame(procedure.body, env))
+
+
+NOBODY = object()  # a call without `as`
+
+
+def call_env(params: tuple, values: list, caller: dict, who, pos) -> dict:
+    """The locals of a procedure being called: its parameters, `me`, and whom its effects credit."""
+    env = dict(zip(params, values))
+    if who is NOBODY or isinstance(who, str):
+        env["me"] = caller.get("me")
+        credit = caller.get(CREDIT) if who is NOBODY else who
+        if credit is not None:
+            env[CREDIT] = credit
+    elif who.__class__ is Player:
+        env["me"] = who
+    else:
+        raise GameError(f"'call ... as' takes a player or a text, not {pretty(who)}", pos)
+    return env
+
+
+def credit_of(env: dict):
+    """Whom the effects of a frame are credited to in the log: a player, a name, or None."""
+    credit = env.get(CREDIT)
+    return credit if credit is not None else env.get("me")
 
 
 @attrs.frozen
@@ -338,10 +366,13 @@ class Refuse(Node):
         move_env = st.frames[depth].env
         while depth > 0 and st.frames[depth - 1].env is move_env:
             depth -= 1
+        rewind = st.frames[depth - 1].env.get("#rewind", True)
         del st.frames[depth - 1:]  # the move's frames and the check point after it
         if not st.quiet:
             st.say(f"is refused: {reason}")
-        st.frames[-1].pc -= 1  # ask again the choice that started the move
+        if rewind:
+            st.frames[-1].pc -= 1  # ask again the choice that started the move
+        # (an any-time move left its decision where it was: the decision is asked again as it is)
 
 
 def options_for(st, values) -> list:
@@ -541,10 +572,14 @@ def legal_moves(st, names, player, remember: bool = True) -> list:
             if remembered(st, ("legal", move.name, player.seat), move.reads, move.legal, env)]
 
 
-def start_move(st, move, player, reaction: bool = False) -> None:
-    """Push a move's body, and after it a check point (and a reaction window, if declared)."""
+def start_move(st, move, player, reaction: bool = False, rewind: bool = True) -> None:
+    """Push a move's body, and after it a check point (and a reaction window, if declared).
+
+    `rewind`: a refusal of the move asks again the choice that started it (an any-time move
+    has not moved on from its decision, so it has nothing to rewind).
+    """
     after = _AFTER_MOVE_WITH_REACTIONS if st.game.reactions else _AFTER_MOVE
-    st.frames.append(Frame(after, {"#actor": player.seat, "#reaction": reaction}))
+    st.frames.append(Frame(after, {"#actor": player.seat, "#reaction": reaction, "#rewind": rewind}))
     st.frames.append(Frame(move.body, {"me": player, MOVE_KEY: move.name}))
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ..errors import GameError
+from .effects import credit_of
 from .values import Card, Marker, Player, Roll, ZoneRef, is_card, pretty
 
 MAX_TEXT = 100_000  # characters in one text value
@@ -368,14 +369,23 @@ def shuffle(st, ref) -> None:
         st.say(f"shuffles {pretty(ref)}")
 
 
+def players_in(st, who, what: str) -> list:
+    """The players a `win` or `lose` names: a player or a collection of players."""
+    found = st.items(who)
+    for item in found:
+        if item.__class__ is not Player:
+            raise GameError(f"'{what}' takes players, not {pretty(item)}")
+    return found
+
+
 def win(st, who) -> None:
     """The given players win; everyone else loses."""
-    st.finish([p.seat for p in st.items(who)])
+    st.finish([p.seat for p in players_in(st, who, "win")])
 
 
 def lose(st, who) -> None:
     """The given players lose; everyone else wins."""
-    losers = {p.seat for p in st.items(who)}
+    losers = {p.seat for p in players_in(st, who, "lose")}
     st.finish([s for s in range(st.n) if s not in losers])
 
 
@@ -390,17 +400,25 @@ def loop_error(limit: int, pos) -> GameError:
     return GameError(f"loop ran {limit} times without ending", pos)
 
 
-def nest(st, limit: int, procedure: str, pos) -> None:
-    """A call of a procedure compiled straight: counted, and bounded in depth."""
+def nest(st, limit: int, procedure: str, pos, env: dict):
+    """A call of a procedure compiled straight: counted, bounded in depth, credited in the log.
+
+    Returns the credit before the call, to be put back when the procedure ends.
+    """
     if st.nesting >= limit:
         raise GameError(f"effects nested more than {limit} deep (calling '{procedure}')", pos)
     st.nesting += 1
+    outer, st.credit = st.credit, credit_of(env)
+    return outer
 
 
-def listing(collection):
+def listing(collection, pos):
     """A function listing a collection's items as a tuple (a copy: a zone's cards change in play)."""
     def listed(st, env):
-        return tuple(st.items(collection(st, env)))
+        try:
+            return tuple(st.items(collection(st, env)))
+        except GameError as err:
+            raise place(err, pos) from None
     return listed
 
 

@@ -9,12 +9,11 @@ right after the statement that moved a card.
 from __future__ import annotations
 
 from ..errors import GameError, Position
-from .effects import Frame, SettlePoint, start_move
+from .effects import CREDIT, Frame, SettlePoint, start_move
 from .memo import hashable, lookup, note, remembered
 from .state import Anytime, GameState
 from .values import Player, pretty
 
-MAX_STEPS_BETWEEN_DECISIONS = 100_000
 MAX_TRIGGER_CHAIN = 200
 TURN_START = (SettlePoint(Position("<engine>", 0, 0)),)  # a check point before each turn
 
@@ -38,11 +37,12 @@ def new_game(game, players: int, seed: int, debug: bool = False, prepare=None, q
 
 def advance(st: GameState) -> None:
     """Run effects until the game needs a decision or is over."""
-    steps = 0
+    steps, limit = 0, st.game.limits.steps
     while st.result is None and st.pending is None:
         steps += 1
-        if steps > MAX_STEPS_BETWEEN_DECISIONS:
-            raise GameError(f"the game ran {MAX_STEPS_BETWEEN_DECISIONS} steps without a decision")
+        if steps > limit:
+            raise GameError(f"the game ran {limit:,} steps without a decision (limits: steps): "
+                            f"a loop that never asks anything? {_where(st)}")
         if not st.frames:
             _next_program(st)
             continue
@@ -65,16 +65,34 @@ def advance(st: GameState) -> None:
             _fire_events(st)
 
 
+def _where(st) -> str:
+    """Where the interpreter is, for an error about a runaway game."""
+    for frame in reversed(st.frames):
+        if frame.pc < len(frame.block) and frame.block[frame.pc].pos.line:
+            return f"(at {frame.block[frame.pc].pos})"
+    return f"(in turn {st.turn_number})"
+
+
 def _fire_events(st: GameState) -> None:
     """Push the `on: moved` triggers of the cards just moved, to run in the order they moved."""
     st.frames.extend(reversed([Frame(trigger.body, env) for trigger, env in _fired(st)]))
 
 
-def fire_events(st: GameState) -> None:
-    """Run the `on: moved` triggers of the cards just moved now (their bodies never wait)."""
-    for trigger, env in _fired(st):
+def fire_events(st: GameState, first=None) -> None:
+    """Run the `on: moved` triggers of the cards just moved now (their bodies never wait).
+
+    `first()` runs before the first trigger does, if any fires (a draw logs what it drew so far).
+    """
+    fired = _fired(st)
+    if fired and first is not None:
+        first()
+    for trigger, env in fired:
         if trigger.run_now is not None:
-            trigger.run_now(st, env)
+            outer, st.credit = st.credit, trigger.credit
+            try:
+                trigger.run_now(st, env)
+            finally:
+                st.credit = outer
             if st.result is not None:
                 return
 
@@ -86,7 +104,9 @@ def _fired(st: GameState) -> list:
     me = st.seats[st.current]
     for card, origin in events:
         for trigger in st.game.event_triggers:
-            env = {"me": me, "card": card, "origin": origin}
+            if trigger.origins is not None and origin.name not in trigger.origins:
+                continue
+            env = {"me": me, "card": card, "origin": origin, CREDIT: trigger.credit}
             if trigger.when(st, env):
                 st.trigger_chain += 1
                 if st.trigger_chain > MAX_TRIGGER_CHAIN:
@@ -114,7 +134,7 @@ def apply_action(st: GameState, index: int) -> None:
     if isinstance(option.value, Anytime):  # the same decision is asked again after the move
         if not st.quiet:
             st.say(f"{player.name}: {option.text}", actor=False)
-        start_move(st, option.value.move, player)
+        start_move(st, option.value.move, player, rewind=False)
     else:
         decision.node.resume(st, st.frames[decision.frame_index], option)
     advance(st)
@@ -197,7 +217,7 @@ def _next_seat(st: GameState, seat: int) -> int:
         candidate = (seat + step) % st.n
         if skip is None or not skip(st, {"me": Player(candidate)}):
             return candidate
-    raise GameError("every player is skipped: nobody can take a turn")
+    raise GameError("every player is skipped: nobody can take a turn", st.game.turn.pos)
 
 
 def _start_turn(st: GameState) -> None:
@@ -226,6 +246,7 @@ def settle(st: GameState) -> bool:
     for end in st.game.ends:
         env = _first_holding(st, end, me, running)
         if env is not None:
+            st.ended_by = end
             st.finish([p.seat for p in st.items(end.winner(st, env))])
             return True
     rounds = st.game.rounds
@@ -245,6 +266,7 @@ def settle(st: GameState) -> bool:
             if st.trigger_chain > MAX_TRIGGER_CHAIN:
                 raise GameError(f"triggers fired {MAX_TRIGGER_CHAIN} times without a decision "
                                 f"(last: '{trigger.name}')", trigger.pos)
+            env[CREDIT] = trigger.credit
             st.frames.append(Frame(trigger.body, env, trigger=(trigger.key, env.get(trigger.var))))
             return True
     st.quiet_check = (st.version, running)

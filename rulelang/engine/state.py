@@ -10,7 +10,7 @@ import itertools
 import attrs
 
 from ..errors import GameError
-from .effects import Option, legal_moves
+from .effects import Option, credit_of, legal_moves
 from .rng import Rng
 from .values import (
     Card,
@@ -24,7 +24,8 @@ from .values import (
 )
 
 MAX_DRAW = 1000
-WORK_BUDGET = 20_000_000  # units of work (items iterated, calls) per decision or check
+MAX_LOG_LINES = 500_000  # log lines one game may write
+MAX_MARKERS = 100_000  # markers one game may make
 
 
 @attrs.frozen
@@ -63,16 +64,18 @@ class GameState:
         self.frames: list = []
         self.pending = None
         self.result = None
+        self.ended_by = None  # the end rule that ended the game, if one did (not an effect)
         self.log: list[tuple] = []
         self.quiet = False  # True: no log text is made (simulations and bots' playouts)
         self.debug = False  # True: every step is checked (conservation, remembered answers)
         self.fire_now = None  # runs `on: moved` triggers at once, when all their bodies never wait
+        self.credit = None  # whom the log credits effects to while a straight procedure or trigger runs
         self.events: list[tuple] = []  # (card, origin zone) of moves not yet seen by `on: moved` triggers
         self.actions = 0
         self.depth = 0  # rule functions on a call cycle, nested now
         self.nesting = 0  # straight procedures, nested now
-        self.budget_size = WORK_BUDGET
-        self.budget = WORK_BUDGET  # units of work left for this decision or check (see ops.charge)
+        self.budget_size = game.limits.work
+        self.budget = self.budget_size  # units of work left for this decision or check (see ops.charge)
         self.trigger_chain = 0
         self.seats = tuple(Player(seat) for seat in range(players))
         # What changed, for checks that are remembered until what they read changes (engine/memo.py).
@@ -399,12 +402,13 @@ class GameState:
         markers = {p.id: self.marker_label(p) for p in moving if p.__class__ is Marker} if not self.quiet else {}
         under = where == "under"
         if under:
-            if not is_card(ref):
+            if ref.__class__ is not Card:
                 raise GameError(f"can only put cards under a card, not under {pretty(ref)}")
         else:
             key = self.zone_key(ref)
             target = self.zones[key]
-        watch = events and self.game.event_triggers
+        watched = self.game.watched_origins  # None: moves from every zone
+        watching = events and (watched is None or bool(watched))
         changed = {"loc"} if under else {"loc", key}
         emptied = []
         loc, down, zones = self.loc, self.down, self.zones
@@ -415,15 +419,15 @@ class GameState:
                 raise GameError(f"{pretty(piece)} is not in the game")
             if place[0] == "z":  # take it from its zone
                 source = place[1]
-                if watch and piece.__class__ is Card:
+                if watching and piece.__class__ is Card and (watched is None or source.name in watched):
                     self.events.append((piece, source))
                 zones[source].remove(piece)
                 changed.add(source)
                 if source.name in self.row_names:
                     emptied.append(source)
             else:  # take it from under the card it is attached to
-                if watch and piece.__class__ is Card:
-                    self.events.append((piece, self.root(piece)))
+                if watching and piece.__class__ is Card:
+                    self._note_event(piece, self.root(piece), watched)
                 siblings = self.under_of[place[1].id]
                 siblings.remove(piece)
                 if not siblings:
@@ -470,13 +474,14 @@ class GameState:
             raise GameError(f"{pretty(card)} is not in the game")
         if place[0] == "z":
             source = place[1]
-            if events and self.game.event_triggers:
+            watched = self.game.watched_origins
+            if events and (watched is None or source.name in watched):
                 self.events.append((card, source))
             self.zones[source].remove(card)
         else:
             source = "attach"
             if events and self.game.event_triggers:
-                self.events.append((card, self.root(card)))
+                self._note_event(card, self.root(card), self.game.watched_origins)
             siblings = self.under_of[place[1].id]
             siblings.remove(card)
             if not siblings:
@@ -500,6 +505,11 @@ class GameState:
         if source != "attach" and source.name in self.row_names:
             self._drop_if_empty(source)
 
+    def _note_event(self, card, origin, watched) -> None:
+        """Keep a move for the `on: moved` triggers if some trigger may answer a move from `origin`."""
+        if watched is None or origin.name in watched:
+            self.events.append((card, origin))
+
     def marker_label(self, marker) -> str:
         """How players and rule tests name a marker: its values and the card it lies on (`dmg 4 on QH`)."""
         stored = self.cvars.get(marker.id) or {}
@@ -519,8 +529,10 @@ class GameState:
 
     def mark(self, card, values: dict) -> Marker:
         """Put a new marker with stored values under a card."""
-        if not is_card(card):
+        if card.__class__ is not Card:
             raise GameError(f"can only mark a card, not {pretty(card)}")
+        if self.next_marker >= 1_000_000 + MAX_MARKERS:
+            raise GameError(f"the game made more than {MAX_MARKERS:,} markers (limits: markers)")
         marker = Marker(self.next_marker)
         self.next_marker += 1
         self.under_of.setdefault(card.id, []).append(marker)
@@ -568,13 +580,23 @@ class GameState:
             if not self.zones[key] and not self._refill(source):
                 break
             card = self.zones[key][0]
-            before.update(self.move(card, target, "bottom", log=False))
+            if target.__class__ is ZoneRef:  # move()'s own short way, without its checks
+                if not self.quiet:
+                    before[card.id] = self._seers(card)
+                self._move_card(card, target, "bottom", None, True)
+            else:
+                before.update(self.move(card, target, "bottom", log=False))
             drawn.append(card)
             total += 1
             if self.events and self.fire_now is not None:
-                self._log_draw(drawn, before, source, target)  # what was drawn so far, before what it sets off
-                drawn, before = [], {}
-                self.fire_now(self)
+                logged = len(drawn)
+
+                def log_so_far():  # what was drawn so far comes before what it sets off
+                    self._log_draw(drawn, before, source, target)
+                    drawn.clear()
+                self.fire_now(self, log_so_far)
+                if len(drawn) < logged:
+                    before = {}
                 if self.result is not None:
                     break
         self._log_draw(drawn, before, source, target)
@@ -604,6 +626,8 @@ class GameState:
     def turn_face(self, pieces, face_down: bool) -> None:
         """Turn cards face up (revealing them to all who may see the zone) or face down."""
         for piece in self.items(pieces):
+            if not is_card(piece):
+                raise GameError(f"only cards can be turned face up or down, not {pretty(piece)}")
             if face_down and piece.id not in self.down:
                 self.down.add(piece.id)
                 self.touch("down")
@@ -640,9 +664,11 @@ class GameState:
         """Add a log line, for all (seat None) or for one seat only."""
         if self.quiet:
             return
-        who = self.frames[-1].env.get("me") if self.frames else None
+        if len(self.log) >= MAX_LOG_LINES:
+            raise GameError(f"the game wrote more than {MAX_LOG_LINES:,} log lines (limits: log)")
+        who = self.credit if self.credit is not None else credit_of(self.frames[-1].env) if self.frames else None
         who = who if who is not None else self.seats[self.current]
-        prefix = f"{who.name} " if actor and self.stage == "turn" else ""
+        prefix = f"{who if isinstance(who, str) else who.name} " if actor and self.stage == "turn" else ""
         self.log.append((seat, prefix + text))
 
     def _seers(self, piece) -> frozenset:

@@ -1,0 +1,95 @@
+"""Real limits: work, sizes and counts are bounded, and each bound is a positioned GameError naming it."""
+
+import pytest
+
+from rulelang.agents import random_agents
+from rulelang.engine.runtime import new_game
+from rulelang.engine.session import play_game
+from rulelang.errors import GameError, RuleError
+
+BASE = """
+name: Limits
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  hand: {per_player: true, visibility: owner}
+vars: {n: 0, l: none, s: 'ab'}
+functions:
+  "f(k)": "0 if k <= 0 else f(k - 1) + f(k - 1)"
+{extra}
+turn:
+  do:
+    {turn}
+    - choose: c
+      from: draw
+end: []
+"""
+
+
+@pytest.fixture
+def game_from(rule_file):
+    def make(turn, extra=""):
+        return rule_file(BASE, turn=turn, extra=extra)
+    return make
+
+
+@pytest.fixture
+def failure(game_from):
+    def fail(turn, extra="") -> GameError:
+        with pytest.raises(GameError) as err:
+            new_game(game_from(turn, extra), 2, 1)
+        assert err.value.position is not None and err.value.position.line > 0
+        return err.value
+    return fail
+
+
+@pytest.mark.parametrize("turn, message", [
+    ("- set n = f(45)", "limits: work"),                                     # 2**45 calls
+    ("- set n = count(a in draw | count(b in draw | count(c in draw | count(d in draw | "
+     "count(e in draw | true)) > 0) > 0) > 0)", "limits: work"),             # 52**5 items
+    ("- set l = [1]\n- while: 'true'\n  do: ['set l = l + l']", "limits: lists"),
+    ("- while: 'true'\n  do: ['set s = s + s']", "limits: text"),
+    ("- set n = 2\n- while: 'true'\n  do: ['set n = n * n']", "limits: numbers"),
+    ("- set n += 'x'", "'+=' can only add numbers"),
+    ("- set l = none\n- set l += 1", "'+=' can only add numbers: the value is none"),
+    ("- win first(draw)", "'win' takes players"),
+    ("- turn P1 face up", "only cards can be turned"),
+    ("- draw 'x' from draw to me.hand", "the number to draw must be a number"),
+])
+def test_runaway_or_wrong_rules_end_in_a_positioned_error(failure, turn, message):
+    # a small work limit keeps the test quick; benchmarks/ measures the default one
+    assert message in str(failure(turn, "limits: {work: 200000}"))
+
+
+def test_a_ruleset_may_lower_its_limits(failure, game_from):
+    err = failure("- set n = f(12)", "limits: {work: 1000}")
+    assert "more than 1,000 steps of work" in str(err)
+    game = game_from("- set n += 1", "limits: {decisions: 5}")
+    with pytest.raises(GameError, match="no result after 5 decisions"):
+        play_game(game, random_agents(2, 1), 1)
+
+
+@pytest.mark.parametrize("extra, message", [
+    ("limits: {decisions: 0}", "limits: decisions must be a number from 1 to 200,000"),
+    ("limits: {work: 'lots'}", "limits: work must be a number"),
+])
+def test_limits_out_of_range_are_rule_errors(game_from, extra, message):
+    with pytest.raises(RuleError, match=message):
+        game_from("- set n = 1", extra)
+
+
+def test_a_score_that_is_not_a_number_is_a_positioned_error(game_from):
+    game = game_from("- set n = 1", "results: {score: \"'high'\"}")
+    st = new_game(game, 2, 1)
+    with pytest.raises(GameError, match="a score must be a number, not high") as err:
+        game.score(st, {"me": st.seats[0]})
+    assert err.value.position.line > 0
+
+
+def test_huge_numbers_and_bad_capacities_are_rule_errors(game_from, rule_file):
+    with pytest.raises(RuleError, match="a number of at most 18 digits"):
+        game_from(f"- set n = {'9' * 5000}")
+    broken = BASE.replace("owner}", "owner, capacity: -1}")
+    with pytest.raises(RuleError, match="capacity must be a number from 0"):
+        rule_file(broken, turn="- set n = 1", extra="")
