@@ -12,14 +12,11 @@ sys.path.insert(0, str(HOSTILE))
 from harness import problems, run_guarded  # noqa: E402
 
 RULE_FILE_COMMANDS = ("validate", "play", "simulate", "playouts")
-EVALUATOR = pytest.mark.xfail(strict=True, reason="evaluator: lead")
-
 # Commands that still fail, and why; every other command of every file must pass.
 EXPECTED_FAILURES = {
-    (name, command): EVALUATOR for name in (
-        "work_doubling.yaml",  # f(45): function calls are not charged to the work budget (over 5 s)
-        "never_ends.yaml",  # the log and decision bounds: no position, over 5 s
-    ) for command in ("play", "simulate", "playouts")
+    # playouts check every decision (cards conserved, nothing hidden offered): 200,000 of them
+    # take ~6.6 s of CPU here, over the corpus's 5 s
+    ("never_ends.yaml", "playouts"): pytest.mark.xfail(strict=True, reason="checked playouts too slow for 200,000 decisions"),
 }
 # Files every command must run clean (exit 0); the others may fail, at a position.
 CLEAN = {"clean.yaml", "anytime_refusal.test.yaml"}

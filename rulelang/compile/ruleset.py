@@ -35,7 +35,8 @@ class Limits:
 
     A ruleset sets them under `limits:`; each, when reached, ends the game with an error that
     names it (`limits: work`). Work is counted in units: one per item a loop or a collection
-    condition goes through, one per call of a rule function that calls itself.
+    condition goes through, ten per call of a rule function that calls itself (a call costs about
+    as much as ten loop items).
     """
 
     decisions: int = 200_000  # decisions in one game (a ruleset may only lower it)
@@ -184,3 +185,8 @@ class Game:
     description: str = ""
     rules: str = ""  # the rules for players, in Markdown (`rules:`)
     labels: dict = attrs.field(eq=False, factory=dict)  # variable name -> what players call it (`label:`)
+
+    @property
+    def end_position(self) -> Position | None:
+        """Where the rules that should end a game are written (for errors about a game that runs on)."""
+        return self.ends[0].pos if self.ends else self.turn.pos

@@ -41,7 +41,7 @@ def check_decisions(st, max_decisions: int = DEFAULT_MAX_DECISIONS) -> None:
     and the rule file's `limits: decisions`) without a result."""
     bound = min(max_decisions, st.game.limits.decisions)
     if st.actions >= bound:
-        raise GameError(f"no result after {bound:,} decisions (limits: decisions)")
+        raise GameError(f"no result after {bound:,} decisions (limits: decisions)", st.game.end_position)
 
 
 def scores(st) -> list:
