@@ -102,6 +102,7 @@ class GameState:
         self.capped = [zone for zone in self.zones if game.zones[zone.name].capacity is not None]
         self.capped_rows = [row for row in self.rows if game.zones[row.name].capacity is not None]
         self.capacity_stamp = None  # the changes of the capped zones when they were last checked
+        self.conservation_stamp = None  # the changes of where cards are when last found conserved
         home = ZoneRef(game.deck_zone)
         for card in game.cards:
             self.zones[home].append(card)
@@ -697,7 +698,11 @@ class GameState:
 
     # ------------------------------------------------------------------ checks
     def check_conservation(self) -> None:
-        """Every card of the deck is in exactly one place, and the index agrees."""
+        """Every card of the deck is in exactly one place, and the index agrees (checked again only
+        after something moved)."""
+        stamp = (self.versions.get("loc"), self.versions.get("attach"))
+        if stamp == self.conservation_stamp:
+            return
         seen: dict[int, int] = {}
         for key, cards in self.zones.items():
             for piece in cards:
@@ -713,6 +718,7 @@ class GameState:
         for card in self.game.cards:
             if seen.get(card.id, 0) != 1:
                 raise GameError(f"card {card.name} is in {seen.get(card.id, 0)} places")
+        self.conservation_stamp = stamp
 
     def check_capacity(self) -> None:
         """No zone holds more cards than its capacity (checked again only when one of them changed)."""
