@@ -36,4 +36,4 @@ def test_a_game_past_its_decision_limit_is_a_step_bound(tmp_path):
     path.write_text(open(MINIMAL).read() + "limits: {decisions: 6}\n")
     problems = run_playouts(str(path), 2, parse_players("random,random"))
     assert [(p.kind, p.decision) for p in problems] == [("step bound", 6)] * 2
-    assert problems[0].message == "no result after 6 decisions (limits: decisions)"
+    assert problems[0].message.endswith("short.yaml:48:5: no result after 6 decisions (limits: decisions)")
