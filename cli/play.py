@@ -12,8 +12,8 @@ from .common import allow_path_option, fail, packaged_names, parse_players
 
 @click.command(epilog="Packaged rulesets: " + packaged_names())
 @click.argument("ruleset", required=False)
-@click.option("--players", help="Comma-separated agents, one per seat: human or random. "
-                                "Default: human against random.")
+@click.option("--players", help="Comma-separated agents, one per seat: human, random, greedy, mcts[:key=value,...] "
+                                "or path/to/agent.py:ClassName. Default: human against mcts.")
 @click.option("--seed", type=int, default=None, help="Seed for shuffles, dice and bots (default: random).")
 @click.option("--resume", type=click.Path(dir_okay=False), help="Go on with a saved game (a record file).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False),
@@ -60,7 +60,7 @@ def started(ruleset: str, players, seed, allow: tuple = ()):
     from rulelang.api import load_game
     from rulelang.engine.record import GameRecord
     game = load_game(ruleset, allow)
-    specs = parse_players(players, game)
+    specs = parse_players(players or ",".join(["human"] + ["mcts"] * (game.min_players - 1)), game)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
     named = os.path.abspath(ruleset) if os.path.exists(ruleset) else ruleset  # a path works from any folder

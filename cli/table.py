@@ -19,7 +19,7 @@ from rulelang.engine.effects import ReactionWindow
 from rulelang.engine.record import GameRecord, RecordError, replay, save_record
 from rulelang.engine.rng import derive_seed
 from rulelang.engine.runtime import apply_action
-from rulelang.engine.session import check_decisions, scores
+from rulelang.engine.session import check_decisions, scores, view_for
 from rulelang.engine.values import pretty
 from rulelang.engine.views import seat_view
 from rulelang.errors import GameError
@@ -94,7 +94,7 @@ class Table:
         position = len(self.decisions)
         seed = derive_seed(self.start.seed, position)  # the same bot choice on every replay of this decision
         bot = build_agent(self.specs[decision.seat], decision.seat, seed, self.game)
-        view = seat_view(st, decision.seat) if getattr(bot, "needs_view", True) else None
+        view = view_for(bot, st, decision.seat)
         return self.apply(st, bot.choose(view, decision))
 
     def ask(self, st, decision):
