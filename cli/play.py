@@ -20,9 +20,10 @@ from .common import allow_path_option, fail, packaged_names, parse_players
               help="Keep the game's record in this file (written after each of your decisions).")
 @click.option("--auto-pass/--no-auto-pass", default=True, show_default=True,
               help="Pass for you at reaction prompts the rule file does not mark as worth asking about.")
+@click.option("--explain", is_flag=True, help="Show each bot's options with its search's visit shares and values.")
 @click.option("--debug", is_flag=True, help="Check card conservation after every step; show tracebacks.")
 @allow_path_option
-def play(ruleset, players, seed, resume, record_path, auto_pass, debug, allow):
+def play(ruleset, players, seed, resume, record_path, auto_pass, explain, debug, allow):
     """Play a game in the terminal; each human sees only what their seat may see.
 
     A human sees the table as their seat sees it, what happened since their last decision, and
@@ -45,7 +46,8 @@ def play(ruleset, players, seed, resume, record_path, auto_pass, debug, allow):
             game, record, specs = started(ruleset, players, seed, allow)
         click.echo(f"{game.name}, seed {record.seed}: "
                    + ", ".join(f"P{i + 1} {s.text}" for i, s in enumerate(specs)))
-        table = Table(game, record, specs, auto_pass=auto_pass, record_path=record_path, debug=debug)
+        table = Table(game, record, specs, auto_pass=auto_pass, record_path=record_path, debug=debug,
+                      explain=explain)
         table.finish(table.play())
     except Quit as leaving:
         sys.exit(leaving.code)

@@ -42,8 +42,9 @@ class Table:
     """One game at the terminal, kept as a record of decisions."""
 
     def __init__(self, game, record: GameRecord, specs: list, auto_pass: bool = True,
-                 record_path: str | None = None, debug: bool = False):
+                 record_path: str | None = None, debug: bool = False, explain: bool = False):
         self.game = game
+        self.explain = explain  # show each bot's reasons (for bots that give them)
         self.start = record.with_decisions(())  # the ruleset, seed and players
         self.decisions = list(record.decisions)
         self.specs = specs
@@ -94,6 +95,8 @@ class Table:
         position = len(self.decisions)
         seed = derive_seed(self.start.seed, position)  # the same bot choice on every replay of this decision
         bot = build_agent(self.specs[decision.seat], decision.seat, seed, self.game)
+        if self.explain and hasattr(bot, "explain"):
+            bot.explain = lambda text: self.console.print(text, markup=False, highlight=False)
         view = view_for(bot, st, decision.seat)
         return self.apply(st, bot.choose(view, decision))
 
