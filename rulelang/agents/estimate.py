@@ -2,7 +2,7 @@
 ruleset's evaluation (`bots: evaluate`), all as numbers from 0 (lost) to 1 (won).
 
 An evaluation is a number seen from one seat (`me`); `bots: scale` says how much of it makes
-a clear step forward (a trophy, a won pile). A bot compares the states it reaches with the
+a clear step forward (a point, a won pile). A bot compares the states it reaches with the
 state it started from: an evaluation that has grown by one step is worth `1 / (1 + e^-1)`
 (about 0.73), one that has not changed 0.5, and a finished game weighs more than any
 evaluation (1 won, 0.5 drawn, 0 lost).
