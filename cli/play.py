@@ -12,17 +12,18 @@ from .common import allow_path_option, fail, packaged_names, parse_players
 
 @click.command(epilog="Packaged rulesets: " + packaged_names())
 @click.argument("ruleset", required=False)
-@click.option("--players", help="Comma-separated agents, one per seat: human or random. "
-                                "Default: human against random.")
+@click.option("--players", help="Comma-separated agents, one per seat: human, random, greedy, mcts[:key=value,...] "
+                                "or path/to/agent.py:ClassName. Default: human against mcts.")
 @click.option("--seed", type=int, default=None, help="Seed for shuffles, dice and bots (default: random).")
 @click.option("--resume", type=click.Path(dir_okay=False), help="Go on with a saved game (a record file).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False),
               help="Keep the game's record in this file (written after each of your decisions).")
 @click.option("--auto-pass/--no-auto-pass", default=True, show_default=True,
               help="Pass for you at reaction prompts the rule file does not mark as worth asking about.")
+@click.option("--explain", is_flag=True, help="Show each bot's options with its search's visit shares and values.")
 @click.option("--debug", is_flag=True, help="Check card conservation after every step; show tracebacks.")
 @allow_path_option
-def play(ruleset, players, seed, resume, record_path, auto_pass, debug, allow):
+def play(ruleset, players, seed, resume, record_path, auto_pass, explain, debug, allow):
     """Play a game in the terminal; each human sees only what their seat may see.
 
     A human sees the table as their seat sees it, what happened since their last decision, and
@@ -45,7 +46,8 @@ def play(ruleset, players, seed, resume, record_path, auto_pass, debug, allow):
             game, record, specs = started(ruleset, players, seed, allow)
         click.echo(f"{game.name}, seed {record.seed}: "
                    + ", ".join(f"P{i + 1} {s.text}" for i, s in enumerate(specs)))
-        table = Table(game, record, specs, auto_pass=auto_pass, record_path=record_path, debug=debug)
+        table = Table(game, record, specs, auto_pass=auto_pass, record_path=record_path, debug=debug,
+                      explain=explain)
         table.finish(table.play())
     except Quit as leaving:
         sys.exit(leaving.code)
@@ -60,7 +62,7 @@ def started(ruleset: str, players, seed, allow: tuple = ()):
     from rulelang.api import load_game
     from rulelang.engine.record import GameRecord
     game = load_game(ruleset, allow)
-    specs = parse_players(players, game)
+    specs = parse_players(players or ",".join(["human"] + ["mcts"] * (game.min_players - 1)), game)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
     named = os.path.abspath(ruleset) if os.path.exists(ruleset) else ruleset  # a path works from any folder

@@ -19,7 +19,7 @@ from rulelang.engine.effects import ReactionWindow
 from rulelang.engine.record import GameRecord, RecordError, replay, save_record
 from rulelang.engine.rng import derive_seed
 from rulelang.engine.runtime import apply_action
-from rulelang.engine.session import check_decisions, scores
+from rulelang.engine.session import check_decisions, scores, view_for
 from rulelang.engine.values import pretty
 from rulelang.engine.views import seat_view
 from rulelang.errors import GameError
@@ -42,8 +42,9 @@ class Table:
     """One game at the terminal, kept as a record of decisions."""
 
     def __init__(self, game, record: GameRecord, specs: list, auto_pass: bool = True,
-                 record_path: str | None = None, debug: bool = False):
+                 record_path: str | None = None, debug: bool = False, explain: bool = False):
         self.game = game
+        self.explain = explain  # show each bot's reasons (for bots that give them)
         self.start = record.with_decisions(())  # the ruleset, seed and players
         self.decisions = list(record.decisions)
         self.specs = specs
@@ -94,7 +95,9 @@ class Table:
         position = len(self.decisions)
         seed = derive_seed(self.start.seed, position)  # the same bot choice on every replay of this decision
         bot = build_agent(self.specs[decision.seat], decision.seat, seed, self.game)
-        view = seat_view(st, decision.seat) if getattr(bot, "needs_view", True) else None
+        if self.explain and hasattr(bot, "explain"):
+            bot.explain = lambda text: self.console.print(text, markup=False, highlight=False)
+        view = view_for(bot, st, decision.seat)
         return self.apply(st, bot.choose(view, decision))
 
     def ask(self, st, decision):

@@ -28,6 +28,7 @@ from .decks import STANDARD_ATTRIBUTES, STANDARD_SIZES, custom_deck, standard_de
 from .dependencies import Dependencies
 from .expressions import ExpressionCompiler, depends_only_on_printed, numeric
 from .ruleset import (
+    Bots,
     EndRule,
     Game,
     Limits,
@@ -148,6 +149,7 @@ class Compiler:
             score=self.score(), report=self.report(), display=self.display(zones), names=names,
             digest=self.digest(), description=self.text("description"), rules=self.text("rules"),
             labels=self.variable_labels(),
+            bots=self.bots(),
         )
         self.check_move_references(moves)
         limits = self.limits()
@@ -450,6 +452,17 @@ class Compiler:
             return {}
         return {name: _numbers(self.expr(text, report.value_pos[name], {"me"}), f"report '{name}'",
                                report.value_pos[name]) for name, text in report.items()}
+
+    def bots(self):
+        """The `bots:` hints (an evaluation seen from `me`, its scale), or None."""
+        bots = self.section("bots")
+        if "evaluate" not in bots:
+            return None
+        scale = bots.get("scale", 1)
+        if isinstance(scale, int) and scale < 1:
+            self.error(bots.value_pos["scale"], "bots: scale must be at least 1")
+        pos = bots.value_pos["evaluate"]
+        return Bots(self.expr(bots["evaluate"], pos, {"me"}), scale, pos)
 
     def display(self, zones) -> dict:
         """Summary texts shown beside zones (`it` is the zone), compiled."""

@@ -145,6 +145,16 @@ def watched_origins(event_triggers: tuple) -> frozenset | None:
 
 
 @attrs.frozen
+class Bots:
+    """Hints for bots: `evaluate(st, {"me": player})`, how well a seat stands (higher is better),
+    and `scale`, how much of it makes a clear step forward."""
+
+    evaluate: object = attrs.field(eq=False)
+    scale: int
+    pos: Position
+
+
+@attrs.frozen
 class Game:
     """A complete ruleset, ready to run: every expression and effect already compiled."""
 
@@ -185,6 +195,7 @@ class Game:
     description: str = ""
     rules: str = ""  # the rules for players, in Markdown (`rules:`)
     labels: dict = attrs.field(eq=False, factory=dict)  # variable name -> what players call it (`label:`)
+    bots: Bots | None = None  # the `bots:` section, or None
 
     @property
     def end_position(self) -> Position | None:

@@ -28,7 +28,7 @@ def play_game(game, agents: list, seed: int, debug: bool = False,
             on_decision(st)
         decision = st.pending
         agent = agents[decision.seat]
-        view = seat_view(st, decision.seat) if getattr(agent, "needs_view", True) else None
+        view = view_for(agent, st, decision.seat)
         index = agent.choose(view, decision)
         if decisions is not None:
             decisions.append(index)
@@ -42,6 +42,14 @@ def check_decisions(st, max_decisions: int = DEFAULT_MAX_DECISIONS) -> None:
     bound = min(max_decisions, st.game.limits.decisions)
     if st.actions >= bound:
         raise GameError(f"no result after {bound:,} decisions (limits: decisions)", st.game.end_position)
+
+
+def view_for(agent, st, seat: int):
+    """What an agent is shown: nothing (`needs_view = False`), the view type it names
+    (`view_type`, called with the state and the seat), or else the seat's view (`seat_view`)."""
+    if not getattr(agent, "needs_view", True):
+        return None
+    return getattr(agent, "view_type", seat_view)(st, seat)
 
 
 def scores(st) -> list:

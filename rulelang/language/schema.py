@@ -19,6 +19,7 @@ TOP = {
     "results": (MAPPING, False), "display": (MAPPING, False), "rounds": (MAPPING, False),
     "limits": (MAPPING, False),
     "rules": (TEXT, False),
+    "bots": (MAPPING, False),
 }
 RULE_FILE = FileKind("rule file", frozenset(TOP))
 LIMITS = {"decisions": (NUMBER, False), "steps": (NUMBER, False), "work": (NUMBER, False)}
@@ -41,6 +42,7 @@ END = {"rule": (TEXT, False), "name": (TEXT, False), "for": (EXPR, False), "when
 VARIABLE_SECTIONS = ("vars", "player_vars", "zone_vars", "card_vars")
 VARIABLE = {"initial": ("value", False), "label": (TEXT, False)}  # a variable with a label for players
 RESULTS = {"score": (EXPR, False), "report": (MAPPING, False)}
+BOTS = {"evaluate": (EXPR, True), "scale": (NUMBER, False)}
 VISIBILITIES = ("hidden", "owner", "public")
 FACE_DOWN = ("owner", "hidden")  # who sees a face-down card in the zone
 
@@ -60,7 +62,7 @@ def check_shape(doc: YMap) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     _mapping(doc, TOP, "the rule file", out)
     for key, table in (("deck", DECK), ("turn", TURN), ("results", RESULTS), ("reactions", REACTIONS), ("anytime", REACTIONS),
-                       ("rounds", ROUNDS), ("limits", LIMITS)):
+                       ("rounds", ROUNDS), ("limits", LIMITS), ("bots", BOTS)):
         if isinstance(doc.get(key), YMap):
             _mapping(doc[key], table, key, out)
     for section in ("zones", "moves"):
