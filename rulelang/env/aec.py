@@ -1,6 +1,6 @@
 """Any rule file as a PettingZoo AEC environment: turn by turn, one agent per seat, with action masks.
 
-    env = make_env("storma_slottet", players=2, seed=7)
+    env = make_env("my_game.yaml", players=2, seed=7)
     env.reset()
     for agent in env.agent_iter():
         observation, reward, terminated, truncated, info = env.last()

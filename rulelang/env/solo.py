@@ -1,6 +1,6 @@
 """A rule file as a Gymnasium environment for one seat: a one-player game, or one seat against bots.
 
-    env = make_gym_env("houska_castle", seed=3)
+    env = make_gym_env("my_solitaire.yaml", seed=3)
     observation, info = env.reset()
     observation, reward, terminated, truncated, info = env.step(action)
 

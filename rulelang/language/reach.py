@@ -1,7 +1,7 @@
 """Load stage: which files a rule file may name (`extends:`, a rule test's `ruleset:`).
 
 A rule file is untrusted, so what it names is confined: a packaged ruleset by its plain name
-(`storma_slottet`), or a `.yaml` file under the naming file's own folder (`base.yaml`,
+(`my_game`), or a `.yaml` file under the naming file's own folder (`base.yaml`,
 `bases/duel.yaml`) — no absolute path, no `..` out of the folder, no symbolic link that leads
 out of it. Folders the user names with `--allow-path DIR` are allowed too. Nothing outside
 these places is opened, so a rule file cannot make rulelang read (and print) another file.
