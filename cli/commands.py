@@ -1,9 +1,12 @@
 """The commands of the `rulelang` group, in the order `--help` lists them."""
 from __future__ import annotations
 
+from .compare import compare
 from .play import play
+from .replay import replay
+from .rules import rules
 from .simulate import simulate
 from .testing import test_command
 from .validate import validate
 
-COMMANDS = (play, validate, test_command, simulate)
+COMMANDS = (play, replay, rules, validate, test_command, simulate, compare)

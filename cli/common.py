@@ -7,8 +7,9 @@ import click
 
 
 def fail(err) -> None:
-    """Print a rulelang error on stderr and exit 1."""
-    click.echo(str(err), err=True)
+    """Print a rulelang error on stderr (control characters escaped) and exit 1."""
+    from rulelang.errors import printable
+    click.echo(printable(str(err)), err=True)
     sys.exit(1)
 
 
@@ -24,9 +25,22 @@ def parse_players(text: str | None, game) -> list:
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--players") from None
     if not game.min_players <= len(specs) <= game.max_players:
-        raise click.BadParameter(f"{game.name} takes {game.min_players}-{game.max_players} players, "
-                                 f"got {len(specs)}", param_hint="--players")
+        raise click.BadParameter(f"{game.name} takes {seats(game)}, not {len(specs)}", param_hint="--players")
     return specs
+
+
+def allow_path_option(command):
+    """`--allow-path DIR` (repeatable): folders besides its own whose .yaml files a rule file may name."""
+    return click.option("--allow-path", "allow", multiple=True, type=click.Path(exists=True, file_okay=False),
+                        help="A folder whose .yaml files `extends:` and a test's `ruleset:` may name, besides "
+                             "the naming file's own folder (repeatable).")(command)
+
+
+def seats(game) -> str:
+    """How many players a game takes: `2 players`, `2 to 6 players`."""
+    if game.min_players == game.max_players:
+        return f"{game.min_players} player{'s' if game.min_players > 1 else ''}"
+    return f"{game.min_players} to {game.max_players} players"
 
 
 def packaged_names() -> str:

@@ -13,13 +13,13 @@ class GuardedGroup(click.Group):
     """A command group that never shows a Python traceback unless asked with --debug."""
 
     def invoke(self, ctx):
-        from rulelang.errors import RulelangError
+        from rulelang.errors import RulelangError, printable
         try:
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
         except RulelangError as err:
-            click.echo(str(err), err=True)
+            click.echo(printable(str(err)), err=True)
             sys.exit(1)
         except RecursionError:
             click.echo("rulelang: error: the rule file nests too deeply", err=True)
@@ -27,8 +27,8 @@ class GuardedGroup(click.Group):
         except Exception as err:  # a bug in rulelang: say so plainly
             if "--debug" in sys.argv:
                 raise
-            click.echo(f"rulelang: internal error: {type(err).__name__}: {err}\n"
-                       "(this is a bug in rulelang; run the command again with --debug to see where)",
+            click.echo(printable(f"rulelang: internal error: {type(err).__name__}: {err}") +
+                       "\n(this is a bug in rulelang; run the command again with --debug to see where)",
                        err=True)
             sys.exit(1)
 

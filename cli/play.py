@@ -1,54 +1,83 @@
-"""`rulelang play`: a game in the terminal, humans and bots."""
+"""`rulelang play`: a game in the terminal, humans and bots; saved, resumed and undone by its record."""
 from __future__ import annotations
 
 import os
+import sys
 
+import attrs
 import click
 
-from .common import fail, packaged_names, parse_players
+from .common import allow_path_option, fail, packaged_names, parse_players
 
 
 @click.command(epilog="Packaged rulesets: " + packaged_names())
-@click.argument("ruleset")
-@click.option("--players", help="Comma-separated agents, one per seat: human or random. "
-                                "Default: human against random.")
+@click.argument("ruleset", required=False)
+@click.option("--players", help="Comma-separated agents, one per seat: human, random, greedy, mcts[:key=value,...] "
+                                "or path/to/agent.py:ClassName. Default: human against mcts.")
 @click.option("--seed", type=int, default=None, help="Seed for shuffles, dice and bots (default: random).")
+@click.option("--resume", type=click.Path(dir_okay=False), help="Go on with a saved game (a record file).")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False),
+              help="Keep the game's record in this file (written after each of your decisions).")
+@click.option("--auto-pass/--no-auto-pass", default=True, show_default=True,
+              help="Pass for you at reaction prompts the rule file does not mark as worth asking about.")
+@click.option("--explain", is_flag=True, help="Show each bot's options with its search's visit shares and values.")
 @click.option("--debug", is_flag=True, help="Check card conservation after every step; show tracebacks.")
-def play(ruleset, players, seed, debug):
+@allow_path_option
+def play(ruleset, players, seed, resume, record_path, auto_pass, explain, debug, allow):
     """Play a game in the terminal; each human sees only what their seat may see.
 
-    A human is shown the log of what happened, the zones as their seat sees them, and
-    numbered options; type the number. A decision with one option is taken for you.
-    With bots only, the game log and the result are printed.
+    A human sees the table as their seat sees it, what happened since their last decision, and
+    numbered options: type a number. `?` shows the rules, `?N` explains option N, `u` undoes
+    back to your previous decision, `s` saves, `q` or Ctrl-C asks whether to save and quit.
+    With bots only, the game's log and the result are printed.
     """
-    from rulelang.agents import build_agent
-    from rulelang.api import load_game
-    from rulelang.engine.session import play_game, scores
-    from rulelang.engine.views import seat_view
     from rulelang.errors import RulelangError
 
-    from .terminal import HumanAgent
+    from .table import Quit, Table
+    if ruleset is None and resume is None:
+        raise click.UsageError("give a RULESET to play, or --resume FILE")
+    if resume is not None and seed is not None:
+        raise click.UsageError("--seed cannot change a saved game; --resume goes on with its own seed")
     try:
-        game = load_game(ruleset)
-        specs = parse_players(players, game)
-        if seed is None:
-            seed = int.from_bytes(os.urandom(4), "big")
-        agents = [HumanAgent() if spec.is_human else build_agent(spec, seat, seed, game)
-                  for seat, spec in enumerate(specs)]
-        click.echo(f"{game.name}, seed {seed}: " + ", ".join(f"P{i + 1} {s.text}" for i, s in enumerate(specs)))
-        st = play_game(game, agents, seed, debug=debug)
+        if resume is not None:
+            game, record, specs = resumed(resume, ruleset, players, allow)
+            record_path = record_path or resume
+        else:
+            game, record, specs = started(ruleset, players, seed, allow)
+        click.echo(f"{game.name}, seed {record.seed}: "
+                   + ", ".join(f"P{i + 1} {s.text}" for i, s in enumerate(specs)))
+        table = Table(game, record, specs, auto_pass=auto_pass, record_path=record_path, debug=debug,
+                      explain=explain)
+        table.finish(table.play())
+    except Quit as leaving:
+        sys.exit(leaving.code)
     except RulelangError as err:
         if debug:
             raise
         fail(err)
-    humans = [seat for seat, spec in enumerate(specs) if spec.is_human]
-    if not humans:
-        for audience, text in st.log:
-            if audience is None:
-                click.echo(text)
-    else:
-        seat = humans[0]
-        agents[seat].show_log(seat_view(st, seat))
-    points = scores(st)
-    for seat, outcome in enumerate(st.result):
-        click.echo(f"P{seat + 1}: {outcome}, score {points[seat]}")
+
+
+def started(ruleset: str, players, seed, allow: tuple = ()):
+    """A new game: the ruleset, an empty record and the seats' agent specs."""
+    from rulelang.api import load_game
+    from rulelang.engine.record import GameRecord
+    game = load_game(ruleset, allow)
+    specs = parse_players(players or ",".join(["human"] + ["mcts"] * (game.min_players - 1)), game)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    named = os.path.abspath(ruleset) if os.path.exists(ruleset) else ruleset  # a path works from any folder
+    return game, GameRecord.start(game, named, seed, [s.text for s in specs]), specs
+
+
+def resumed(path: str, ruleset, players, allow: tuple = ()):
+    """A saved game: its ruleset (checked unchanged), its record and its seats (or new agents)."""
+    from rulelang.api import load_game
+    from rulelang.engine.record import load_record
+    record = load_record(path)
+    game = load_game(ruleset or record.ruleset, allow)
+    record.check_fits(game)
+    specs = parse_players(players or ",".join(record.players), game)
+    if len(specs) != len(record.players):
+        raise click.BadParameter(f"the saved game has {len(record.players)} seats, not {len(specs)}",
+                                 param_hint="--players")
+    return game, attrs.evolve(record, players=tuple(s.text for s in specs)), specs

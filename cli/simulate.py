@@ -1,4 +1,4 @@
-"""`rulelang simulate`: many games with bots, summarised per seat."""
+"""`rulelang simulate`: many games with bots, summarised with 95% intervals."""
 from __future__ import annotations
 
 import json
@@ -6,41 +6,28 @@ import sys
 
 import click
 
-from .common import fail, parse_players
+from .batch import batch_options
 
 
 @click.command()
 @click.argument("ruleset")
-@click.option("--games", type=click.IntRange(1, 1_000_000), required=True, help="How many games to play.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Master seed; game i uses a seed derived from it.")
-@click.option("--players", help="Comma-separated agents (only random for now); default: the ruleset's minimum.")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes to play in.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-@click.option("--debug", is_flag=True, help="Check card conservation after every step.")
-def simulate(ruleset, games, seed, players, workers, as_json, debug):
-    """Play many games with bots and report results per seat."""
-    from rulelang.analysis.simulate import simulate as run_simulation
-    from rulelang.api import load_game, resolve
-    from rulelang.errors import RulelangError
-    try:
-        path = resolve(ruleset)
-        game = load_game(path)
-    except RulelangError as err:
-        fail(err)
-    specs = parse_players(players or ",".join(["random"] * game.min_players), game)
-    if any(spec.is_human for spec in specs):
-        raise click.BadParameter("simulate plays bots only", param_hint="--players")
-    summary = run_simulation(path, games, len(specs), seed=seed, workers=workers, debug=debug)
+@batch_options
+def simulate(ruleset, games, seed, players, workers, backend, address, out, plot, as_json, debug, allow):
+    """Play many games with bots and report results per seat, with 95% intervals."""
+    from rulelang.analysis.simulate import simulate as run_games
+
+    from .batch import bot_seats, check_extras, lines_to, load_rulesets
+    from .progress import progress_bar
+    from .tables import print_simulation
+    specs = bot_seats(players, load_rulesets((ruleset,), allow))
+    check_extras(backend, address, plot)
+    with lines_to(out) as lines, progress_bar(games, "simulating", show=not as_json) as advance:
+        run = run_games(ruleset, games, specs, seed, workers, debug, backend, address, lines, advance, allow)
+    if plot:
+        from rulelang.analysis.plot import plot_runs
+        plot_runs(plot, [run])
     if as_json:
-        click.echo(json.dumps(summary, indent=2))
+        click.echo(json.dumps(run.as_json(), indent=2))
     else:
-        click.echo(f"{summary['games']} games, {summary['errors']} errors, "
-                   f"{summary['actions']} decisions, {summary['elapsed_s']} s")
-        for row in summary["results"]:
-            click.echo(f"  {row['seat']}: {row['wins']} wins, {row['losses']} losses, "
-                       f"{row['draws']} draws, mean score {row['mean_score']}")
-        for key, figure in summary["report"].items():
-            click.echo(f"  {key}: mean {figure['mean']}")
-        for detail in summary["error_details"][:10]:
-            click.echo(f"  error in game {detail['game']} (seed {detail['seed']}): {detail['error']}", err=True)
-    sys.exit(1 if summary["errors"] else 0)
+        print_simulation(run)
+    sys.exit(1 if run.totals.errors else 0)

@@ -1,94 +1,238 @@
-"""Playing at the terminal: a human agent that shows its seat's view and numbered options."""
+"""A person at the terminal: what their seat may see, the news since they last looked, and
+numbered options; keys for the rules (`?`, `?N`), the log, undo, save and quit.
+
+A frame shows the table only when it changed (or scrolled away), then the news, then the
+question. In hot seat, a hand-over screen clears the terminal before another person's frame.
+"""
 from __future__ import annotations
 
-import click
-from rich.console import Console
-from rich.table import Table
+import sys
 
-from rulelang.engine.values import pretty
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from rulelang.engine.values import Card, ZoneRef
+
+from .explain import explain
+from .naming import Namer
+from .news import TURN, summarise
+from .rules import rules_text
+from .screen import Board, card_table, custom_card, styled
+
+UNDO, SAVE, QUIT, EOF = "undo", "save", "quit", "end of input"
+KEYS = "? rules · ?N about option N · l log · b table · u undo · s save · q quit"
+MOST_NEWS = 8  # turns of news shown at once; `l` shows the whole log
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # clear the screen and the scrollback
+
+
+def new_console() -> Console:
+    """A console that never reads text as markup, emoji codes or highlights."""
+    return Console(markup=False, emoji=False, highlight=False)
 
 
 class HumanAgent:
-    """Asks a person for each decision on standard input, showing only what the seat may see."""
+    """Asks people for decisions; several seats may share one terminal (hot seat)."""
 
     name = "human"
 
-    def __init__(self, console: Console | None = None):
-        self.console = console or Console(highlight=False)
-        self.seen_log = 0
+    def __init__(self, game, console: Console | None = None, hot_seat: bool = False):
+        self.game = game
+        self.console = console or new_console()
+        self.hot_seat = hot_seat
+        self.seen: dict = {}  # seat -> how many of its log lines it has seen
+        self.tables: dict = {}  # seat -> the table it was last shown
+        self.on_screen = None  # the seat whose frames are on the screen
+        self.since_table = 0  # lines printed since the table was last shown
+        self.namers: dict = {}  # seat -> its Namer
 
-    def choose(self, view: dict, decision) -> int:
-        """Show what happened and the seat's view; read the number of an option."""
-        if self.show_log(view):
+    # ------------------------------------------------------------------ frames
+    def choose(self, view: dict, decision) -> int | str:
+        """Show the frame, then read an option's index, or UNDO, SAVE, QUIT or EOF."""
+        self.show_question(view, decision, keys=self.show_frame(view))
+        return self.answer(view, decision)
+
+    def taken(self, view: dict, decision, index: int, why: str) -> None:
+        """A decision taken without asking (`why`), shown only if its seat is on the screen."""
+        if self.hot_seat and self.on_screen != view["seat"]:
+            return
+        self.show_frame(view, table=False)
+        option = decision.options[index]
+        self.emit(styled(f"{self.namer(view).text(decision.prompt)} → {self.option_text(view, option)} ({why})",
+                         "dim"))
+
+    def show_frame(self, view: dict, table: bool = True) -> bool:
+        """Hand over if another person's turn; the table if it changed; the news. True if the
+        table was shown."""
+        seat = view["seat"]
+        if self.hot_seat and self.on_screen != seat:
+            self.hand_over(seat)
+        self.on_screen = seat
+        shown = repr((view["zones"], view["vars"], view["players"], view["summaries"]))
+        news = self.news(view)
+        height = self.console.size.height
+        redraw = table and (self.tables.get(seat) != shown or self.since_table > height - 8)
+        if redraw:
+            self.tables[seat] = shown
             self.show_table(view)
-        me = self.name_of(view)
-        self.console.print(f"[bold]{me}: {decision.prompt}[/bold]")
-        for number, option in enumerate(decision.options, start=1):
-            self.console.print(f"  {number}. {option.text}")
-        if len(decision.options) == 1:
-            self.console.print("  (only one option: taken)")
-            return 0
-        choice = click.prompt("Your choice", type=click.IntRange(1, len(decision.options)))
-        return choice - 1
-
-    def show_log(self, view: dict) -> bool:
-        """Print the log lines this seat has not seen yet; True if anything but its own choices."""
-        lines = view["log"][self.seen_log:]
-        self.seen_log = len(view["log"])
-        news = False
-        for line in lines:
-            own_choice = " chooses " in line and line.startswith(self.name_of(view))
-            news = news or not own_choice
-            if not own_choice:
-                self.console.print(f"[dim]{line}[/dim]" if line.startswith("(") else line)
-        return news or view["turn"] == 0 and not lines
-
-    @staticmethod
-    def name_of(view: dict) -> str:
-        """The seat's name, P1, P2 ..."""
-        return view["players"][view["seat"]]["name"]
+        for paragraph in news:
+            self.emit(paragraph)
+        return redraw
 
     def show_table(self, view: dict) -> None:
-        """Zones as rows: visible cards by name, hidden ones counted."""
-        table = Table(title=f"turn {view['turn']}, {view['current']} to move", show_lines=False)
-        table.add_column("zone")
-        table.add_column("cards")
-        for name, pieces in view["zones"].items():
-            if name.split(".")[-1].startswith("_"):
-                continue  # a zone the rule file keeps for its own bookkeeping
-            summary = view["summaries"].get(name)
-            label = f"{name} ({len(pieces)})" + (f"\n{summary}" if summary else "")
-            table.add_row(label, describe_pieces(pieces))
-        self.console.print(table)
-        shown = {k: v for k, v in view["vars"].items() if not k.startswith("_")}
-        if shown:
-            self.console.print(", ".join(f"{k} {pretty(v)}" for k, v in shown.items()))
-        for player in view["players"]:
-            extra = {k: v for k, v in player.items() if k != "name" and not k.startswith("_")}
-            if extra:
-                self.console.print(f"{player['name']}: " + ", ".join(f"{k} {pretty(v)}" for k, v in extra.items()))
+        """The table as the seat sees it, under a heading rule."""
+        namer = self.namer(view)
+        when = f"turn {view['turn']} · {view['current']} to play" if view["turn"] else "setting up"
+        title = f"{self.game.name} · {when}"
+        self.console.rule(styled(title, "bold"), style="dim")
+        self.emit(Board(self.game, namer).render(view))
+        self.since_table = 0
+
+    def news(self, view: dict) -> list:
+        """The seat's log lines it has not seen, summarised (the latest turns, when many)."""
+        seat, log = view["seat"], view["log"]
+        start = self.seen.get(seat, 0)
+        begun = [line for line in log[:start] if TURN.match(line)][-1:]  # the turn the new lines belong to
+        self.seen[seat] = len(log)
+        paragraphs = summarise(log[start:], self.namer(view), view["players"][seat]["name"],
+                               begun[0] if begun else None)
+        if len(paragraphs) > MOST_NEWS:
+            skipped = len(paragraphs) - MOST_NEWS
+            paragraphs = [styled(f"… {skipped} earlier turns (l shows the whole log)", "dim"),
+                          *paragraphs[-MOST_NEWS:]]
+        return paragraphs
+
+    def show_question(self, view: dict, decision, keys: bool = True) -> None:
+        """The question, the options with their keys, and (if asked) the keys for everything else."""
+        namer = self.namer(view)
+        me = view["players"][view["seat"]]["name"]
+        self.emit(styled(f"{me}: {namer.text(decision.prompt)}", "bold"))
+        labels = option_keys(decision)
+        customs = [custom_card(self.game, o.value.name) if isinstance(o.value, Card) else None
+                   for o in decision.options]
+        plain = []
+        if any(customs):
+            rows = [i for i, c in enumerate(customs) if c]
+            self.emit(card_table([customs[i] for i in rows], self.game, [labels[i] for i in rows]))
+            plain = [i for i, c in enumerate(customs) if not c]
+        else:
+            plain = list(range(len(decision.options)))
+        texts = [f"{labels[i]}. {self.option_text(view, decision.options[i])}" for i in plain]
+        if texts:
+            self.emit(option_grid(texts, self.console.size.width))
+        if keys:
+            self.emit(styled(KEYS, "dim"))
+
+    def option_text(self, view: dict, option) -> str:
+        """An option in players' words."""
+        namer = self.namer(view)
+        if isinstance(option.value, ZoneRef):
+            return namer.label(option.text)
+        return namer.text(option.text) or option.label
+
+    # ------------------------------------------------------------------ answers
+    def answer(self, view: dict, decision) -> int | str:
+        """Read until the answer is an option's key or a command; explain and show as asked."""
+        keys = option_keys(decision)
+        texts = [self.option_text(view, o).lower() for o in decision.options]
+        me = view["players"][view["seat"]]["name"]
+        flush_typed_ahead()
+        while True:
+            try:
+                typed = read_line(self.console, f"{me}> ").strip().lower()
+            except EOFError:
+                return EOF
+            self.since_table += 1
+            if typed in keys or (typed and texts.count(typed) == 1):
+                index = keys.index(typed) if typed in keys else texts.index(typed)
+                self.emit(styled(f"→ {self.option_text(view, decision.options[index])}", "dim"))
+                return index
+            command = {"u": UNDO, "s": SAVE, "q": QUIT}.get(typed)
+            if command:
+                return command
+            if typed == "?":
+                self.emit(rules_text(self.game))
+                self.show_question(view, decision)
+            elif typed.startswith("?") and typed[1:].strip() in keys:
+                option = decision.options[keys.index(typed[1:].strip())]
+                self.emit(explain(self.game, self.namer(view), view, option, self.option_text(view, option)))
+            elif typed == "l":
+                self.emit(Group(*summarise(view["log"], self.namer(view), me)))
+                self.show_question(view, decision)
+            elif typed == "b":
+                self.show_table(view)
+                self.show_question(view, decision)
+            elif typed:
+                self.emit(styled(f"'{typed}' is not an option here: type {keys[0]} to {keys[-1]}", "yellow"))
+                self.emit(styled(KEYS, "dim"))
+
+    # ------------------------------------------------------------------ screens
+    def hand_over(self, seat: int) -> None:
+        """Clear the terminal and wait until the next person is ready (hot seat)."""
+        if self.console.is_terminal:
+            self.console.file.write(CLEAR)
+            self.console.file.flush()
+        name = f"P{seat + 1}"
+        self.emit(styled(f"Hand the terminal to {name}. {name}, press Enter when you are ready.", "bold reverse"))
+        flush_typed_ahead()
+        try:
+            read_line(self.console, "")
+        except EOFError:
+            pass
+        self.tables.pop(seat, None)
+
+    def reset(self, view: dict, message: str) -> None:
+        """After an undo or a resume: the seat's log so far counts as seen; the table is shown anew."""
+        self.seen[view["seat"]] = len(view["log"])
+        self.tables.clear()
+        self.emit(styled(message, "bold yellow"))
+
+    def namer(self, view: dict) -> Namer:
+        """Names as the viewing seat reads them."""
+        seat = view["seat"]
+        if seat not in self.namers:
+            self.namers[seat] = Namer(self.game, seat)
+        return self.namers[seat]
+
+    def emit(self, renderable) -> None:
+        """Print, counting the lines, to know when the table has scrolled away."""
+        self.since_table += len(self.console.render_lines(renderable, pad=False))
+        self.console.print(renderable)
 
 
-def describe_pieces(pieces: list) -> str:
-    """Visible cards with their stored values and what lies under them; hidden ones counted."""
-    shown = []
-    hidden = 0
-    for piece in pieces:
-        if piece["card"] is None:
-            hidden += 1
-            continue
-        shown.append(describe_piece(piece))
-    if hidden:
-        shown.append(f"{hidden} hidden")
-    return ", ".join(shown) or "-"
+def option_keys(decision) -> list[str]:
+    """`1`, `2` … for each option; `a`, `b` … when the options themselves are numbers."""
+    numbers = any(isinstance(o.value, int) and not isinstance(o.value, bool) for o in decision.options)
+    if numbers and len(decision.options) <= 26:
+        return [chr(ord("a") + i) for i in range(len(decision.options))]
+    return [str(i + 1) for i in range(len(decision.options))]
 
 
-def describe_piece(piece: dict) -> str:
-    """One card as text: name, stored values, and the pieces under it in brackets."""
-    text = piece["card"] or "?"
-    stored = [f"{k} {v}" for k, v in piece.items() if k not in ("card", "under")]
-    if stored:
-        text += f" ({', '.join(stored)})"
-    if piece.get("under"):
-        text += " [" + ", ".join(describe_piece(p) for p in piece["under"]) + "]"
-    return text
+def option_grid(texts: list[str], width: int):
+    """Short options side by side in columns, long ones one per line."""
+    cell = max(len(t) for t in texts) + 2 + 3  # the indent and the space between columns
+    across = max(1, min(len(texts), width // cell)) if cell <= 27 else 1
+    grid = Table.grid(padding=(0, 3))
+    for _ in range(across):
+        grid.add_column()
+    rows = (len(texts) + across - 1) // across
+    for row in range(rows):
+        grid.add_row(*[styled("  " + texts[row + col * rows]) if row + col * rows < len(texts) else Text()
+                       for col in range(across)])
+    return grid
+
+
+def read_line(console: Console, prompt: str) -> str:
+    """A line typed after `prompt` (shown literally, never wrapped by rich)."""
+    console.print(Text(prompt), end="", soft_wrap=True)
+    return input()
+
+
+def flush_typed_ahead() -> None:
+    """Drop keys typed before the question was shown, so they cannot answer it by accident."""
+    if sys.stdin.isatty():
+        import termios
+        try:
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+        except termios.error:
+            pass

@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from .common import allow_path_option
+
 
 @click.command()
 @click.argument("rulesets", nargs=-1, required=True)
@@ -17,16 +19,19 @@ import click
 @click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the playouts.")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to play the playouts in.")
-def validate(rulesets, fmt, playouts, seed, workers):
+@click.option("--players", help="Agents per seat in the playouts, e.g. random,random; "
+                                "default: random in each of the ruleset's minimum seats.")
+@allow_path_option
+def validate(rulesets, fmt, playouts, seed, workers, players, allow):
     """Check rule files; exit 0 when all are clean, 1 when any has an error."""
     from rulelang.api import check, resolve
+    from rulelang.errors import format_diagnostics
     found, dynamic = [], {}
     for name in rulesets:
-        problems = sorted(check(name), key=lambda d: (d.position.path, d.position.line, d.position.column))
+        problems = sorted(check(name, allow), key=lambda d: (d.position.path, d.position.line, d.position.column))
         found += problems
         if playouts and not any(d.severity == "error" for d in problems):
-            from rulelang.analysis.playouts import run_playouts
-            dynamic[name] = run_playouts(resolve(name), playouts, seed, workers)
+            dynamic[name] = _playouts(name, playouts, seed, workers, players, allow, show=fmt == "text")
     errors = [d for d in found if d.severity == "error"] + [p for ps in dynamic.values() for p in ps]
     if fmt == "json":
         click.echo(json.dumps({
@@ -34,8 +39,8 @@ def validate(rulesets, fmt, playouts, seed, workers):
             "playouts": {name: [p.as_json() for p in ps] for name, ps in dynamic.items()},
             "errors": len(errors)}, indent=2))
     else:
-        for diagnostic in found:
-            click.echo(diagnostic.format(), err=True)
+        if found:
+            click.echo(format_diagnostics(found), err=True)
         for name, problems in dynamic.items():
             for problem in problems:
                 click.echo(f"{resolve(name)}: error: {problem.describe()}", err=True)
@@ -45,3 +50,16 @@ def validate(rulesets, fmt, playouts, seed, workers):
             noted = f" ({warnings} warning{'s' if warnings != 1 else ''})" if warnings else ""
             click.echo(f"ok: {len(rulesets)} rule file{'s' if len(rulesets) != 1 else ''}, no errors{played}{noted}")
     sys.exit(1 if errors else 0)
+
+
+def _playouts(name: str, games: int, seed: int, workers: int, players: str | None, allow: tuple,
+              show: bool) -> list:
+    """The problems of `games` playouts of a clean rule file, with a progress bar on a terminal."""
+    from rulelang.analysis.playouts import run_playouts
+    from rulelang.api import load_game
+
+    from .batch import bot_seats
+    from .progress import progress_bar
+    specs = bot_seats(players, [load_game(name, allow)])
+    with progress_bar(games, f"playing {name}", show=show) as advance:
+        return run_playouts(name, games, specs, seed, workers, progress=advance, allow=allow)

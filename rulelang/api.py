@@ -4,36 +4,42 @@ from __future__ import annotations
 from .catalog import packaged_rulesets, resolve
 from .compile.compiler import Compiler
 from .compile.ruleset import Game
-from .errors import Diagnostic, RuleError
-from .language.loader import load_yaml
-from .language.schema import check_shape
+from .errors import Diagnostic, Position, RuleError
+from .language.loader import YMap, load_yaml
+from .language.reach import Reach
+from .language.schema import RULE_FILE, check_shape
 from .language.structure import deck_arithmetic, structure_warnings
 from .language.variants import resolve_extends
 
 __all__ = ["check", "load_game", "packaged_rulesets", "resolve"]
 
 
-def check(name_or_path: str) -> list[Diagnostic]:
-    """All diagnostics of a rule file, errors and warnings; an empty list when it is clean."""
+def check(name_or_path: str, allow: tuple = ()) -> list[Diagnostic]:
+    """All diagnostics of a rule file, errors and warnings; an empty list when it is clean.
+
+    `allow` lists folders (besides each file's own) that `extends:` may name files in.
+    """
     try:
-        doc = load_document(name_or_path)
+        doc = load_document(name_or_path, allow)
         compile_document(doc)
     except RuleError as err:
         return err.diagnostics
+    except RecursionError:  # a last guard: every nesting the language allows is bounded before this
+        return [Diagnostic(Position(name_or_path, 0, 0), "the rule file nests too deeply")]
     return structure_warnings(doc)
 
 
-def load_game(name_or_path: str) -> Game:
+def load_game(name_or_path: str, allow: tuple = ()) -> Game:
     """Load, check and compile a rule file; raises RuleError with every diagnostic."""
-    return compile_document(load_document(name_or_path))
+    return compile_document(load_document(name_or_path, allow))
 
 
-def load_document(name_or_path: str):
-    """A rule file read as a document with positions, its `extends` resolved."""
-    return resolve_extends(load_yaml(resolve(name_or_path)), resolve)
+def load_document(name_or_path: str, allow: tuple = ()) -> YMap:
+    """A rule file loaded and merged with the bases it extends (which may lie in `allow` too)."""
+    return resolve_extends(load_yaml(resolve(name_or_path), RULE_FILE), Reach(allow))
 
 
-def compile_document(doc) -> Game:
+def compile_document(doc: YMap) -> Game:
     """Check and compile a loaded rule file; raises RuleError with every diagnostic."""
     problems = check_shape(doc)
     try:

@@ -1,6 +1,10 @@
 """One root error for everything a rule file or a game can do wrong, with source positions."""
 from __future__ import annotations
 
+import collections
+import itertools
+import re
+
 import attrs
 
 
@@ -24,6 +28,15 @@ class Position:
 
 UNKNOWN = Position("<unknown>", 0, 0)
 WIDTH = 100  # the widest source line shown under a diagnostic
+MAX_SHOWN = 100  # diagnostics printed in full; the rest are counted ("and N more")
+MAX_SOURCES = 32  # rule file texts kept for showing their lines
+# Control characters (terminal escapes among them) and the marks that reorder text on screen.
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """Text with its control characters written as escapes (`\\x1b`, `\\u202e`), safe to print."""
+    return CONTROL.sub(lambda found: repr(found.group())[1:-1], text)
 
 
 @attrs.frozen
@@ -36,17 +49,12 @@ class Diagnostic:
 
     def format(self) -> str:
         """`path:line:col: error: message`, then the source line and a caret when available."""
-        head = f"{self.position}: {self.severity}: {self.message}"
-        line = source_line(self.position)
-        if line is None:
+        head = printable(f"{self.position}: {self.severity}: {self.message}")
+        shown = source_window(self.position)
+        if shown is None:
             return head
-        column = max(self.position.column - 1, 0)
-        if len(line) > WIDTH:  # show a window around the spot
-            start = max(0, min(column - WIDTH // 2, len(line) - WIDTH))
-            line = ("…" if start else "") + line[start:start + WIDTH] + ("…" if start + WIDTH < len(line) else "")
-            column = column - start + (1 if start else 0)
-        caret = " " * column + "^"
-        return f"{head}\n    {line}\n    {caret}"
+        line, column = shown
+        return f"{head}\n    {printable(line)}\n    {' ' * column}^"
 
     def as_json(self) -> dict:
         """The diagnostic as a plain dict for `--format json`."""
@@ -59,18 +67,59 @@ class Diagnostic:
         }
 
 
-def source_line(position: Position) -> str | None:
-    """The text of the line a position points at, or None when it cannot be read."""
-    if position.line < 1:
+def format_diagnostics(diagnostics, limit: int = MAX_SHOWN) -> str:
+    """The first `limit` diagnostics in full, one after another, then how many more there are."""
+    shown = [d.format() for d in itertools.islice(diagnostics, limit)]
+    hidden = len(diagnostics) - len(shown)
+    if hidden > 0:
+        shown.append(f"... and {hidden} more")
+    return "\n".join(shown)
+
+
+class _Source:
+    """The text of one loaded rule file, with where each of its lines starts (found when first asked)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self._starts: list | None = None
+
+    def line_span(self, line: int) -> tuple | None:
+        """(start, end) offsets of a 1-based line in the text, or None past the end."""
+        if self._starts is None:
+            self._starts = [0] + [found.end() for found in re.finditer("\n", self.text)]
+        if not 1 <= line <= len(self._starts):
+            return None
+        start = self._starts[line - 1]
+        end = self._starts[line] - 1 if line < len(self._starts) else len(self.text)
+        return start, end
+
+
+_SOURCES: collections.OrderedDict = collections.OrderedDict()
+
+
+def remember_source(path: str, text: str) -> None:
+    """Keep the text of a file that loaded as a rule file: only such files show their lines."""
+    _SOURCES[path] = _Source(text)
+    _SOURCES.move_to_end(path)
+    while len(_SOURCES) > MAX_SOURCES:
+        _SOURCES.popitem(last=False)
+
+
+def source_window(position: Position) -> tuple | None:
+    """(text, caret column) of the line a position points at, at most WIDTH characters around the
+    spot (marked with … where cut), or None for a file that did not load as a rule file."""
+    source = _SOURCES.get(position.path)
+    span = source.line_span(position.line) if source is not None and position.line >= 1 else None
+    if span is None:
         return None
-    try:
-        with open(position.path, encoding="utf-8") as handle:
-            for number, text in enumerate(handle, start=1):
-                if number == position.line:
-                    return text.rstrip("\n").replace("\t", " ")
-    except (OSError, UnicodeDecodeError):
-        return None
-    return None
+    start, end = span
+    column = max(position.column - 1, 0)
+    if end - start <= WIDTH:
+        return source.text[start:end].rstrip("\r").replace("\t", " "), column
+    left = max(0, min(column - WIDTH // 2, end - start - WIDTH))
+    piece = source.text[start + left:start + left + WIDTH].replace("\t", " ")
+    text = ("…" if left else "") + piece + ("…" if left + WIDTH < end - start else "")
+    return text, column - left + (1 if left else 0)
 
 
 class RulelangError(Exception):
@@ -86,7 +135,10 @@ class RuleError(RulelangError):
         self.diagnostics = sorted(
             diagnostics, key=lambda d: (d.position.path, d.position.line, d.position.column)
         )
-        super().__init__("\n".join(d.format() for d in self.diagnostics))
+        super().__init__(self.diagnostics)
+
+    def __str__(self) -> str:
+        return format_diagnostics(self.diagnostics)
 
     @classmethod
     def at(cls, position: Position, message: str) -> "RuleError":

@@ -7,7 +7,7 @@ from rulelang.agents import AgentSpec, parse_agent_spec, parse_players
 @pytest.mark.parametrize("text,expected", [
     ("random", [AgentSpec("random", (), "random")]),
     ("human,random", [AgentSpec("human", (), "human"), AgentSpec("random", (), "random")]),
-    ("random:a=1,b=2,human", [AgentSpec("random", (("a", "1"), ("b", "2")), "random:a=1,b=2"),
+    ("mcts:iterations=1,depth=2,human", [AgentSpec("mcts", (("iterations", "1"), ("depth", "2")), "mcts:iterations=1,depth=2"),
                               AgentSpec("human", (), "human")]),
 ])
 def test_players_are_split_into_specs(text, expected):
@@ -18,6 +18,7 @@ def test_players_are_split_into_specs(text, expected):
     ("robot", "'robot' is not an agent"),
     ("random:depth", "'depth' in 'random:depth' is not key=value"),
     ("9lives", "is not an agent spec"),
+    ("random:iterations=400", "'random' takes no option 'iterations'"),
 ])
 def test_malformed_specs_say_what_is_wrong(text, message):
     with pytest.raises(ValueError, match=message):
@@ -25,5 +26,5 @@ def test_malformed_specs_say_what_is_wrong(text, message):
 
 
 def test_an_option_reads_its_value_or_the_default():
-    spec = parse_agent_spec("random:iterations=400")
+    spec = parse_agent_spec("mcts:iterations=400")
     assert spec.option("iterations") == "400" and spec.option("depth", "30") == "30"

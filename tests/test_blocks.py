@@ -1,9 +1,7 @@
 """Straight stretches of effects run as one function each, exactly as the interpreter would run them."""
-import textwrap
 
 import pytest
 
-from rulelang.api import load_game
 from rulelang.engine.effects import Straight
 from rulelang.engine.runtime import apply_action, new_game
 from rulelang.engine.values import ZoneRef
@@ -25,27 +23,26 @@ procedures:
       then: ["call countdown(k - 1)"]
 turn:
   do:
-{turn}
+    {turn}
     - choose: c
       from: draw
 triggers:
-{triggers}
+  {triggers}
 end:
   - when: "n >= 1000"
     winner: P1
 """
 
 
-def game_from(tmp_path, turn, triggers="[]"):
-    text = BASE.replace("{turn}", textwrap.indent(textwrap.dedent(turn).strip(), "    "))
-    text = text.replace("{triggers}", textwrap.indent(textwrap.dedent(triggers).strip(), "  "))
-    path = tmp_path / "game.yaml"
-    path.write_text(text.replace("triggers:\n  []", "triggers: []"))
-    return load_game(str(path))
+@pytest.fixture
+def game_from(rule_file):
+    def make(turn, triggers=""):
+        return rule_file(BASE, turn=turn, triggers=triggers)
+    return make
 
 
-def test_a_stretch_without_choices_is_one_node(tmp_path):
-    game = game_from(tmp_path, """
+def test_a_stretch_without_choices_is_one_node(game_from):
+    game = game_from("""
         - set n = 1
         - for: p in players
           do: ["draw 2 from draw to p.hand"]
@@ -55,8 +52,8 @@ def test_a_stretch_without_choices_is_one_node(tmp_path):
     assert st.vars["n"] == 1 and [len(st.zones[z]) for z in st.zones if z.name == "hand"] == [2, 2]
 
 
-def test_break_leaves_the_innermost_loop(tmp_path):
-    game = game_from(tmp_path, """
+def test_break_leaves_the_innermost_loop(game_from):
+    game = game_from("""
         - for: p in players
           do:
             - while: "true"
@@ -68,8 +65,8 @@ def test_break_leaves_the_innermost_loop(tmp_path):
     assert new_game(game, 2, 1).vars["n"] == 6
 
 
-def test_a_runaway_loop_stops_at_its_bound(tmp_path):
-    game = game_from(tmp_path, """
+def test_a_runaway_loop_stops_at_its_bound(game_from):
+    game = game_from("""
         - while: "n < 5000"
           do: ["set seen += 1"]
     """)
@@ -77,14 +74,14 @@ def test_a_runaway_loop_stops_at_its_bound(tmp_path):
         new_game(game, 2, 1)
 
 
-def test_a_procedure_that_calls_itself_runs_straight_and_is_bounded(tmp_path):
-    assert new_game(game_from(tmp_path, "- call countdown(9)"), 2, 1).vars["n"] == 10
+def test_a_procedure_that_calls_itself_runs_straight_and_is_bounded(game_from):
+    assert new_game(game_from("- call countdown(9)"), 2, 1).vars["n"] == 10
     with pytest.raises(GameError, match="nested more than 200 deep"):
-        new_game(game_from(tmp_path, "- call countdown(500)"), 2, 1)
+        new_game(game_from("- call countdown(500)"), 2, 1)
 
 
-def test_moved_triggers_run_after_the_statement_that_moved_the_card(tmp_path):
-    game = game_from(tmp_path, """
+def test_moved_triggers_run_after_the_statement_that_moved_the_card(game_from):
+    game = game_from("""
         - move first(draw) to pile
         - set seen = n
         - move first(draw) to pile
@@ -99,8 +96,8 @@ def test_moved_triggers_run_after_the_statement_that_moved_the_card(tmp_path):
     assert (st.vars["seen"], st.vars["n"]) == (1, 2)
 
 
-def test_the_game_stops_at_once_when_a_stretch_ends_it(tmp_path):
-    game = game_from(tmp_path, """
+def test_the_game_stops_at_once_when_a_stretch_ends_it(game_from):
+    game = game_from("""
         - set n = 1000
         - win P2
         - set seen = 1
@@ -109,8 +106,8 @@ def test_the_game_stops_at_once_when_a_stretch_ends_it(tmp_path):
     assert st.result == ("loss", "win") and st.vars["seen"] == 0
 
 
-def test_a_break_in_a_stretch_leaves_the_loop_the_interpreter_runs(tmp_path):
-    game = game_from(tmp_path, """
+def test_a_break_in_a_stretch_leaves_the_loop_the_interpreter_runs(game_from):
+    game = game_from("""
         - while: "true"
           do:
             - choose: c
@@ -140,8 +137,8 @@ WAITING_TRIGGER = """
 """
 
 
-def test_each_drawn_card_sets_off_its_triggers_before_the_next_is_drawn(tmp_path):
-    game = game_from(tmp_path, """
+def test_each_drawn_card_sets_off_its_triggers_before_the_next_is_drawn(game_from):
+    game = game_from("""
         - draw 3 from draw to pile
         - set seen = n
     """, """
@@ -155,8 +152,8 @@ def test_each_drawn_card_sets_off_its_triggers_before_the_next_is_drawn(tmp_path
     assert st.vars["n"] == 1 + 2 + 3  # with triggers after the whole draw it would be 3 + 3 + 3
 
 
-def test_triggers_that_wait_still_run_between_the_cards_of_a_draw(tmp_path):
-    game = game_from(tmp_path, """
+def test_triggers_that_wait_still_run_between_the_cards_of_a_draw(game_from):
+    game = game_from("""
         - draw 2 from draw to pile
         - set seen = 1
     """, WAITING_TRIGGER)
@@ -197,12 +194,38 @@ end: []
 """
 
 
-def test_effects_are_credited_to_whom_they_belong(tmp_path):
-    path = tmp_path / "credit.yaml"
-    path.write_text(CREDIT)
-    st = new_game(load_game(str(path)), 2, 1)
+def test_effects_are_credited_to_whom_they_belong(rule_file):
+    st = new_game(rule_file(CREDIT), 2, 1)
     lines = [text for _, text in st.log]
     assert lines[1:] == ["P1 moves A♣ to P1.pile",             # me: the turn's player
                          "P2 moves 2♣ to P2.pile",             # `as P2`: me is P2, and P2 acts
                          "the dealer moves 3♣ to P1.pile",     # `as 'text'`: me stays P1, the text acts
                          "a pile of three: moves 4♣ to P1.pile"]  # a trigger's effects are the trigger's
+
+
+def test_a_trigger_that_names_its_origin_answers_only_moves_from_there(game_from):
+    game = game_from("""
+        - draw 2 from draw to pile
+        - move pile to P1.hand
+        - move P1.hand to pile
+        - move pile to draw
+    """, """
+        - name: count cards leaving the draw pile or a hand
+          on: moved
+          when: "n < 100 and (origin == draw or origin == P1.hand)"
+          do: ["set n += 1"]
+    """)
+    assert game.event_triggers[0].origins == frozenset({"draw", "hand"})
+    assert game.watched_origins == frozenset({"draw", "hand"})
+    st = new_game(game, 2, 1)
+    assert st.vars["n"] == 2 + 2  # two drawn from draw, two from P1's hand; none from the pile
+
+
+def test_a_trigger_without_an_origin_test_watches_every_zone(game_from):
+    game = game_from("- move first(draw) to pile", """
+        - name: count every move
+          on: moved
+          when: "card.zone == pile or origin == draw"
+          do: ["set n += 1"]
+    """)
+    assert game.watched_origins is None and new_game(game, 2, 1).vars["n"] == 1

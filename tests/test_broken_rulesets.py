@@ -22,16 +22,36 @@ BREAKAGES = [
 
 
 def break_once(text, pattern, change):
-    """Break the first line the pattern matches; return (text, 1-based line number) or None."""
+    """Break the first line the pattern matches; return (text, 1-based line number) or None.
+
+    Comments and text for players (`rules`, `help`, `description`) are never broken: they hold
+    no rules to check, only words like "2T10".
+    """
     lines = text.split("\n")
+    prose = players_text(lines)
     for number, line in enumerate(lines):
-        if line.lstrip().startswith("#"):
+        if line.lstrip().startswith("#") or number in prose:
             continue
         found = re.search(pattern, line)
         if found:
             lines[number] = line[:found.start()] + change(found) + line[found.end():]
             return "\n".join(lines), number + 1
     return None
+
+
+def players_text(lines) -> set:
+    """The numbers of the lines that hold text for players."""
+    out, indent = set(), None
+    for number, line in enumerate(lines):
+        depth = len(line) - len(line.lstrip())
+        if indent is not None and (depth > indent or not line.strip()):
+            out.add(number)
+            continue
+        indent = None
+        if re.match(r"^\s*(rules|help|description):", line):
+            out.add(number)
+            indent = depth
+    return out
 
 
 CASES = [(name, path, *breakage) for name, path in RULESETS for breakage in BREAKAGES

@@ -3,6 +3,7 @@ from pathlib import Path
 
 import pytest
 
+from rulelang.agents import parse_players
 from rulelang.analysis.simulate import simulate
 from rulelang.api import check, load_game
 
@@ -23,6 +24,7 @@ def test_example_validates(path):
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: Path(p).stem)
 def test_example_plays_fifty_games(path):
     game = load_game(path)
-    summary = simulate(path, games=50, players=game.min_players, seed=5, workers=2)
+    specs = parse_players(",".join(["random"] * game.min_players))
+    summary = simulate(path, 50, specs, seed=5, workers=2).as_json()
     assert summary["games"] == 50
     assert summary["errors"] == 0, summary["error_details"][:3]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rulelang.agents import random_agents
+from rulelang.agents import parse_players, random_agents
 from rulelang.analysis.simulate import simulate
 from rulelang.api import load_game
 from rulelang.engine.session import play_game
@@ -52,7 +52,7 @@ def log_file(name: str, players: int, seed: int) -> Path:
 
 def simulation_summary(name: str, players: int, games: int, seed: int) -> dict:
     """`simulate --json` for the case, without the time it took."""
-    summary = simulate(name, games=games, players=players, seed=seed)
+    summary = simulate(name, games, parse_players(",".join(["random"] * players)), seed=seed).as_json()
     summary.pop("elapsed_s")
     return summary
 

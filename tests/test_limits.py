@@ -1,10 +1,8 @@
 """Real limits: work, sizes and counts are bounded, and each bound is a positioned GameError naming it."""
-import textwrap
 
 import pytest
 
 from rulelang.agents import random_agents
-from rulelang.api import load_game
 from rulelang.engine.runtime import new_game
 from rulelang.engine.session import play_game
 from rulelang.errors import GameError, RuleError
@@ -22,25 +20,28 @@ functions:
 {extra}
 turn:
   do:
-{turn}
+    {turn}
     - choose: c
       from: draw
 end: []
 """
 
 
-def game_from(tmp_path, turn, extra=""):
-    text = BASE.replace("{turn}", textwrap.indent(textwrap.dedent(turn).strip(), "    "))
-    path = tmp_path / "limits.yaml"
-    path.write_text(text.replace("{extra}", textwrap.dedent(extra).strip()))
-    return load_game(str(path))
+@pytest.fixture
+def game_from(rule_file):
+    def make(turn, extra=""):
+        return rule_file(BASE, turn=turn, extra=extra)
+    return make
 
 
-def failure(tmp_path, turn, extra="") -> GameError:
-    with pytest.raises(GameError) as err:
-        new_game(game_from(tmp_path, turn, extra), 2, 1)
-    assert err.value.position is not None and err.value.position.line > 0
-    return err.value
+@pytest.fixture
+def failure(game_from):
+    def fail(turn, extra="") -> GameError:
+        with pytest.raises(GameError) as err:
+            new_game(game_from(turn, extra), 2, 1)
+        assert err.value.position is not None and err.value.position.line > 0
+        return err.value
+    return fail
 
 
 @pytest.mark.parametrize("turn, message", [
@@ -56,26 +57,26 @@ def failure(tmp_path, turn, extra="") -> GameError:
     ("- turn P1 face up", "only cards can be turned"),
     ("- set l = 'x'\n- draw l from draw to me.hand", "the number to draw must be a number"),
 ])
-def test_runaway_or_wrong_rules_end_in_a_positioned_error(tmp_path, turn, message):
+def test_runaway_or_wrong_rules_end_in_a_positioned_error(failure, turn, message):
     # a small work limit keeps the test quick; benchmarks/ measures the default one
-    assert message in str(failure(tmp_path, turn, "limits: {work: 200000}"))
+    assert message in str(failure(turn, "limits: {work: 200000}"))
 
 
 @pytest.mark.parametrize("turn, message", [
     ("- set n += 'x'", "'set ... +=' needs a number, not text"),
     ("- draw 'x' from draw to me.hand", "the number to draw needs a number, not text"),
 ])
-def test_a_text_where_a_number_is_needed_is_caught_before_play(tmp_path, turn, message):
+def test_a_text_where_a_number_is_needed_is_caught_before_play(game_from, turn, message):
     with pytest.raises(RuleError) as err:
-        game_from(tmp_path, turn)
+        game_from(turn)
     (diagnostic,) = err.value.diagnostics
     assert diagnostic.position.line == 14 and diagnostic.message == message
 
 
-def test_a_ruleset_may_lower_its_limits(tmp_path):
-    err = failure(tmp_path, "- set n = f(12)", "limits: {work: 1000}")
+def test_a_ruleset_may_lower_its_limits(failure, game_from):
+    err = failure("- set n = f(12)", "limits: {work: 1000}")
     assert "more than 1,000 steps of work" in str(err)
-    game = game_from(tmp_path, "- set n += 1", "limits: {decisions: 5}")
+    game = game_from("- set n += 1", "limits: {decisions: 5}")
     with pytest.raises(GameError, match="no result after 5 decisions"):
         play_game(game, random_agents(2, 1), 1)
 
@@ -84,24 +85,22 @@ def test_a_ruleset_may_lower_its_limits(tmp_path):
     ("limits: {decisions: 0}", "limits: decisions must be a number from 1 to 200,000"),
     ("limits: {work: 'lots'}", "limits: work must be a number"),
 ])
-def test_limits_out_of_range_are_rule_errors(tmp_path, extra, message):
+def test_limits_out_of_range_are_rule_errors(game_from, extra, message):
     with pytest.raises(RuleError, match=message):
-        game_from(tmp_path, "- set n = 1", extra)
+        game_from("- set n = 1", extra)
 
 
-def test_a_score_that_is_not_a_number_is_a_positioned_error(tmp_path):
-    game = game_from(tmp_path, "- set n = 1", "results: {score: \"'high'\"}")
+def test_a_score_that_is_not_a_number_is_a_positioned_error(game_from):
+    game = game_from("- set n = 1", "results: {score: \"'high'\"}")
     st = new_game(game, 2, 1)
     with pytest.raises(GameError, match="a score must be a number, not high") as err:
         game.score(st, {"me": st.seats[0]})
     assert err.value.position.line > 0
 
 
-def test_huge_numbers_and_bad_capacities_are_rule_errors(tmp_path):
+def test_huge_numbers_and_bad_capacities_are_rule_errors(game_from, rule_file):
     with pytest.raises(RuleError, match="a number of at most 18 digits"):
-        game_from(tmp_path, f"- set n = {'9' * 5000}")
-    path = tmp_path / "capacity.yaml"
-    path.write_text(BASE.replace("{extra}", "").replace("{turn}", "    - set n = 1").replace(
-        "hand: {per_player: true, visibility: owner}", "hand: {per_player: true, visibility: owner, capacity: -1}"))
+        game_from(f"- set n = {'9' * 5000}")
+    broken = BASE.replace("owner}", "owner, capacity: -1}")
     with pytest.raises(RuleError, match="capacity must be a number from 0"):
-        load_game(str(path))
+        rule_file(broken, turn="- set n = 1", extra="")

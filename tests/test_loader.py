@@ -1,8 +1,12 @@
 """The load stage: a small, safe YAML dialect with positions, and clear errors for bad files."""
+import os
+
 import pytest
 
-from rulelang.errors import RuleError
-from rulelang.language.loader import load_yaml
+from rulelang.errors import Diagnostic, RuleError
+from rulelang.language.loader import FileKind, load_yaml
+
+KIND = FileKind("test file", frozenset({"a", "b", "c", "d", "e", "name", "zones"}))
 
 
 def write(tmp_path, text, name="rules.yaml", mode="w"):
@@ -16,19 +20,19 @@ def write(tmp_path, text, name="rules.yaml", mode="w"):
 
 def error_of(path):
     with pytest.raises(RuleError) as err:
-        load_yaml(path)
+        load_yaml(path, KIND)
     return err.value.diagnostics[0]
 
 
 def test_values_remember_their_positions(tmp_path):
-    doc = load_yaml(write(tmp_path, "name: x\nzones:\n  draw: {visibility: 'hidden'}\n"))
+    doc = load_yaml(write(tmp_path, "name: x\nzones:\n  draw: {visibility: 'hidden'}\n"), KIND)
     hidden = doc["zones"]["draw"]["visibility"]
     assert (hidden.pos.line, hidden.pos.column, hidden.offset) == (3, 22, 1)
     assert doc.key_pos["zones"].line == 2
 
 
 def test_yes_no_on_stay_text_and_numbers_are_decimal(tmp_path):
-    doc = load_yaml(write(tmp_path, "a: yes\nb: no\nc: on\nd: true\ne: 0777\n"))
+    doc = load_yaml(write(tmp_path, "a: yes\nb: no\nc: on\nd: true\ne: 0777\n"), KIND)
     assert doc == {"a": "yes", "b": "no", "c": "on", "d": True, "e": 777}
 
 
@@ -91,3 +95,59 @@ def test_libyaml_and_pure_python_loaders_build_the_same_document():
         fast = loader._FastLoader(text, path).get_single_data()
         pure = loader._Loader(text, path).get_single_data()
         assert positions(fast) == positions(pure)
+
+
+@pytest.mark.parametrize("text, message, line, column", [
+    ("a: " + "9" * 5000 + "\n", "at most 18 digits", 1, 4),
+    ("a: 1234567890123456789\n", "at most 18 digits", 1, 4),
+    ("a: !!int 0x10\n", "written in decimal digits", 1, 4),
+    ("a: !!int ''\n", "written in decimal digits", 1, 4),
+    ("a: !!bool maybe\n", "true or false", 1, 4),
+    ("a: [!!int [1]]\n", "YAML", 1, 5),
+    ('a: "x\\ey"\n', "control characters (\\x1b found)", 1, 4),
+    ('a: "\\x9b2J"\n', "control characters (\\x9b found)", 1, 4),
+    ('"b\\u202e": 1\n', "control characters (\\u202e found)", 1, 1),
+    ("a: [1, 2]\na: 3\n", "duplicate key 'a'", 2, 1),
+])
+def test_every_scalar_failure_is_a_positioned_error(tmp_path, text, message, line, column):
+    diagnostic = error_of(write(tmp_path, text))
+    assert message in diagnostic.message
+    assert (diagnostic.position.line, diagnostic.position.column) == (line, column)
+
+
+def test_numbers_up_to_18_digits_and_leading_zeros_load(tmp_path):
+    doc = load_yaml(write(tmp_path, "a: 999999999999999999\nb: -0000000000000000000001\n"), KIND)
+    assert doc == {"a": 999999999999999999, "b": -1}
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("root:$6$salt$hash:19000:0:99999:7:::\n", "here"),
+    ("password: hunter2\n", "'password'"),
+])
+def test_a_file_of_another_kind_is_refused_without_quoting_it(tmp_path, text, shown):
+    diagnostic = error_of(write(tmp_path, text))
+    assert diagnostic.message.startswith(f"not a test file: the top-level key {shown} is not one")
+    assert "hunter2" not in diagnostic.format() and "$6$" not in diagnostic.format()
+
+
+def test_a_near_miss_of_a_key_loads_for_the_shape_check_to_name(tmp_path):
+    assert "nmae" in load_yaml(write(tmp_path, "nmae: x\n"), KIND)
+
+
+def test_only_a_file_that_loaded_shows_its_lines(tmp_path):
+    secret = error_of(write(tmp_path, "password: hunter2\n", "secret.yaml"))
+    assert secret.format().count("\n") == 0
+    good = load_yaml(write(tmp_path, "name: x\na: hunter2\n", "good.yaml"), KIND)
+    assert Diagnostic(good.value_pos["a"], "look").format().endswith("a: hunter2\n       ^")
+
+
+def test_a_long_line_shows_a_window_around_the_spot(tmp_path):
+    doc = load_yaml(write(tmp_path, "a: '" + "x" * 5000 + "y" + "x" * 5000 + "'\n"), KIND)
+    _, line, caret = Diagnostic(doc.pos.shifted(5004), "here").format().split("\n")
+    assert len(line) < 110 and line[caret.index("^")] == "y"
+
+
+def test_a_special_file_is_not_read(tmp_path):
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    assert "not a regular file" in error_of(str(fifo)).message

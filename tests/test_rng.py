@@ -26,3 +26,13 @@ def test_game_seeds_differ_by_index_and_repeat_by_master_seed():
     assert derive_seed(11, 0) == derive_seed(11, 0)
     assert len({derive_seed(11, i) for i in range(100)}) == 100
     assert derive_seed(11, 0) != derive_seed(12, 0)
+
+
+def test_shuffle_takes_the_same_numbers_as_below():
+    shuffled, reference = Rng(99), Rng(99)
+    items, expected = list(range(54)), list(range(54))
+    shuffled.shuffle(items)
+    for i in range(len(expected) - 1, 0, -1):  # Fisher-Yates written with below()
+        j = reference.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and shuffled.state == reference.state

@@ -1,5 +1,4 @@
 """The interpreter's bounds and checks: runaway rule files end in a GameError, never a hang."""
-import textwrap
 
 import pytest
 
@@ -21,25 +20,24 @@ zones:
 vars: {n: 0}
 turn:
   do:
-{turn}
+    {turn}
 triggers:
-{triggers}
+  {triggers}
 end:
   - when: "n >= 3"
     winner: P1
 """
 
 
-def game_from(tmp_path, turn, triggers="  []"):
-    text = BASE.replace("{turn}", textwrap.indent(textwrap.dedent(turn).strip(), "    "))
-    text = text.replace("{triggers}", textwrap.indent(textwrap.dedent(triggers).strip(), "  "))
-    path = tmp_path / "game.yaml"
-    path.write_text(text.replace("triggers:\n  []", "triggers: []"))
-    return load_game(str(path))
+@pytest.fixture
+def game_from(rule_file):
+    def make(turn, triggers=""):
+        return rule_file(BASE, turn=turn, triggers=triggers)
+    return make
 
 
-def test_a_game_runs_to_its_end_condition(tmp_path):
-    game = game_from(tmp_path, """
+def test_a_game_runs_to_its_end_condition(game_from):
+    game = game_from("""
         - choose: c
           from: draw
         - set n += 1
@@ -48,8 +46,8 @@ def test_a_game_runs_to_its_end_condition(tmp_path):
     assert st.result == ("win", "loss") and st.actions == 3
 
 
-def test_overfull_zone_is_an_error_at_the_next_decision(tmp_path):
-    game = game_from(tmp_path, """
+def test_overfull_zone_is_an_error_at_the_next_decision(game_from):
+    game = game_from("""
         - draw 2 from draw to me.slot
         - choose: c
           from: draw
@@ -58,8 +56,8 @@ def test_overfull_zone_is_an_error_at_the_next_decision(tmp_path):
         new_game(game, 2, 1)
 
 
-def test_endless_while_is_stopped(tmp_path):
-    game = game_from(tmp_path, """
+def test_endless_while_is_stopped(game_from):
+    game = game_from("""
         - while: "true"
           do: ["set n -= 1"]
     """)
@@ -67,14 +65,14 @@ def test_endless_while_is_stopped(tmp_path):
         new_game(game, 2, 1)
 
 
-def test_turns_without_decisions_are_stopped(tmp_path):
-    game = game_from(tmp_path, "- set n -= 1")
+def test_turns_without_decisions_are_stopped(game_from):
+    game = game_from("- set n -= 1")
     with pytest.raises(GameError, match="steps without a decision"):
         new_game(game, 2, 1)
 
 
-def test_a_trigger_that_keeps_firing_is_stopped(tmp_path):
-    game = game_from(tmp_path, """
+def test_a_trigger_that_keeps_firing_is_stopped(game_from):
+    game = game_from("""
         - choose: c
           from: draw
     """, triggers="""
@@ -86,8 +84,8 @@ def test_a_trigger_that_keeps_firing_is_stopped(tmp_path):
         new_game(game, 2, 1)
 
 
-def test_a_choice_without_options_is_a_stall(tmp_path):
-    game = game_from(tmp_path, """
+def test_a_choice_without_options_is_a_stall(game_from):
+    game = game_from("""
         - choose: c
           from: me.hand
     """)
@@ -95,8 +93,8 @@ def test_a_choice_without_options_is_a_stall(tmp_path):
         new_game(game, 2, 1)
 
 
-def test_optional_choice_offers_done_and_binds_none(tmp_path):
-    game = game_from(tmp_path, """
+def test_optional_choice_offers_done_and_binds_none(game_from):
+    game = game_from("""
         - choose: c
           from: me.hand
           optional: "true"
@@ -109,8 +107,8 @@ def test_optional_choice_offers_done_and_binds_none(tmp_path):
     assert st.result == ("win", "loss")
 
 
-def test_multi_choice_respects_min_and_max(tmp_path):
-    game = game_from(tmp_path, """
+def test_multi_choice_respects_min_and_max(game_from):
+    game = game_from("""
         - choose: cs
           from: draw
           where: "it.suit == 'hearts'"
@@ -128,10 +126,10 @@ def test_multi_choice_respects_min_and_max(tmp_path):
     assert [c.name for c in st.zones[ZoneRef("hand", st.current)]] == ["AH", "2H"]
 
 
-def test_dice_bounds_are_compile_errors(tmp_path):
+def test_dice_bounds_are_compile_errors(game_from):
     from rulelang.errors import RuleError
     with pytest.raises(RuleError, match="between 1 and 100 dice"):
-        game_from(tmp_path, "- let r = 500T10")
+        game_from("- let r = 500T10")
 
 
 def test_a_refused_any_time_move_leaves_the_pending_decision_as_it_was():

@@ -1,21 +1,21 @@
-"""Dynamic checks: play seeded random games and report what goes wrong, with the seed to replay it.
+"""Dynamic checks: play seeded games with bots and report what goes wrong, with the seed to replay it.
 
 A playout fails on a crash (an expression or effect that cannot run), a stall (a player must
-decide but has no legal option), the step bound, a card that is lost or doubled, or an option
-that names a card the deciding seat cannot see (hidden information leaking).
+decide but has no legal option), the step bound or another limit, a card that is lost or
+doubled, an option that names a card the deciding seat cannot see (hidden information
+leaking), or an internal error (a bug in rulelang itself, named by its Python exception). One
+failing playout never stops the others.
 """
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
-
 import attrs
 
-from ..agents import random_agents
+from ..agents import build_agent
 from ..engine.rng import derive_seed
-from ..engine.runtime import apply_action, new_game
-from ..engine.session import DEFAULT_MAX_DECISIONS
+from ..engine.session import DEFAULT_MAX_DECISIONS, play_game
 from ..engine.values import Player, is_card
-from ..errors import GameError
+from ..errors import RulelangError
+from .backends import run_chunks
 
 
 @attrs.frozen
@@ -38,61 +38,90 @@ class PlayoutProblem:
                 f"decisions): {self.message}")
 
 
-def run_playouts(path: str, games: int, seed: int = 0, workers: int = 1,
-                 max_decisions: int = DEFAULT_MAX_DECISIONS) -> list:
-    """Play `games` random games with every check on, in `workers` processes; one problem at most per game."""
-    indexes = list(range(games))
-    if workers <= 1 or games < 2:
-        return _chunk(path, seed, indexes, max_decisions)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        parts = pool.map(_chunk, [path] * workers, [seed] * workers,
-                         [indexes[i::workers] for i in range(workers)], [max_decisions] * workers)
-        return sorted((p for part in parts for p in part), key=lambda p: p.game)
-
-
-def _chunk(path: str, seed: int, indexes: list, max_decisions: int) -> list:
-    from ..api import load_game  # a worker process builds its own ruleset
-    game = load_game(path)
+def run_playouts(ruleset: str, games: int, specs: list, seed: int = 0, workers: int = 1,
+                 max_decisions: int = DEFAULT_MAX_DECISIONS, progress=None, allow: tuple = ()) -> list:
+    """Play `games` games with every check on, one agent per spec, in `workers` processes; one
+    problem at most per game, in the games' order. `progress(n)`: `n` more games are done."""
+    task = PlayoutTask(ruleset, tuple(specs), seed, max_decisions, allow)
     problems = []
-    for index in indexes:
-        game_seed = derive_seed(seed, index)
-        problem = _playout(game, game.min_players, game_seed, max_decisions)
-        if problem is not None:
-            kind, decision, message = problem
-            problems.append(PlayoutProblem(index, game_seed, decision, kind, message))
+    for count, part in run_chunks(task, games, workers):
+        problems += part
+        if progress is not None:
+            progress(count)
     return problems
 
 
-def _playout(game, players: int, seed: int, max_decisions: int):
-    agents = random_agents(players, seed)
-    st = None
-    try:
-        st = new_game(game, players, seed, debug=True)
-        st.check_conservation()
-        while st.result is None:
-            if st.actions >= max_decisions:
-                return "step bound", st.actions, f"no result after {max_decisions} decisions"
-            leak = _leak(st)
-            if leak:
-                return "hidden information", st.actions, leak
-            apply_action(st, agents[st.pending.seat].choose(None, st.pending))
-    except GameError as err:
-        decisions = st.actions if st is not None else 0
-        message = str(err)
-        if "no legal" in message:
-            return "stall", decisions, message
-        if "places" in message or "misplaced" in message:
-            return "lost card", decisions, message
-        if "triggers fired" in message:
-            return "trigger loop", decisions, message
-        return "crash", decisions, message
-    return None
+@attrs.frozen
+class PlayoutTask:
+    """What a worker needs to play playouts: the ruleset, the seats' specs, the seed, the bound."""
+
+    ruleset: str
+    specs: tuple
+    seed: int
+    max_decisions: int
+    allow: tuple = ()  # folders besides its own whose files the rule file may extend
+
+    def prepare(self):
+        """Load the ruleset once; returns `run(start, stop) -> [PlayoutProblem, ...]`."""
+        from ..api import load_game
+        game = load_game(self.ruleset, self.allow)
+
+        def run(start: int, stop: int) -> list:
+            problems = (self.playout(game, index) for index in range(start, stop))
+            return [problem for problem in problems if problem is not None]
+        return run
+
+    def playout(self, game, index: int) -> PlayoutProblem | None:
+        """Play game `index`; what went wrong, or None."""
+        seed = derive_seed(self.seed, index)
+        watch = Watch()
+        try:
+            agents = [build_agent(spec, seat, seed, game) for seat, spec in enumerate(self.specs)]
+            play_game(game, agents, seed, debug=True, max_decisions=self.max_decisions, on_decision=watch)
+        except HiddenCardOffered as leak:
+            return PlayoutProblem(index, seed, watch.decisions(), "hidden information", str(leak))
+        except RulelangError as err:
+            return PlayoutProblem(index, seed, watch.decisions(), _kind(str(err)), str(err))
+        except Exception as err:  # a bug in rulelang: recorded with the seed that shows it
+            message = f"{type(err).__name__}: {err}"
+            return PlayoutProblem(index, seed, watch.decisions(), "internal error", message)
+        return None
 
 
-def _leak(st) -> str | None:
-    decision = st.pending
-    for option in decision.options:
-        if is_card(option.value) and not st.visible_to(option.value, decision.seat):
-            return (f"{Player(decision.seat).name} is offered {option.label}, a card "
-                    f"{Player(decision.seat).name} cannot see ({decision.prompt})")
-    return None
+def _kind(message: str) -> str:
+    if "(limits: decisions)" in message:
+        return "step bound"
+    if "(limits: " in message:
+        return "limit"
+    if "no legal" in message:
+        return "stall"
+    if "places" in message or "misplaced" in message:
+        return "lost card"
+    if "triggers fired" in message:
+        return "trigger loop"
+    return "crash"
+
+
+class HiddenCardOffered(Exception):
+    """A decision offers a card its seat cannot see."""
+
+
+class Watch:
+    """Looks at each decision before it is made, refusing hidden cards offered; keeps the game."""
+
+    def __init__(self):
+        self.st = None
+
+    def decisions(self) -> int:
+        """The decisions made so far in the game watched."""
+        return self.st.actions if self.st is not None else 0
+
+    def __call__(self, st) -> None:
+        """Raise HiddenCardOffered when the pending decision names a card its seat cannot see."""
+        self.st = st
+        decision = st.pending
+        for option in decision.options:
+            if is_card(option.value) and not st.visible_to(option.value, decision.seat):
+                seat = Player(decision.seat).name
+                raise HiddenCardOffered(f"{seat} is offered {option.label}, a card {seat} cannot see "
+                                        f"({decision.prompt})")

@@ -15,10 +15,8 @@ from ..engine.runtime import apply_label, new_game
 from ..engine.values import Player, RowRef, ZoneRef
 from ..errors import GameError, Position, RuleError, RulelangError
 from ..language.loader import YList, YMap, load_yaml
-
-TEST_KEYS = {"name", "covers", "seed", "players", "start", "first", "stack", "zones", "rest", "vars",
-             "dice", "steps", "expect", "winner"}
-STEP_KEYS = {"play", "by", "not_legal", "options", "expect", "dice", "visible", "hidden"}
+from ..language.reach import Reach
+from .testschema import TEST_FILE, check_file
 
 
 class RuleTestFailure(RulelangError):
@@ -38,6 +36,7 @@ class RuleTest:
     body: YMap = attrs.field(eq=False)
     ruleset: str
     pos: Position
+    allow: tuple = ()  # folders besides the ruleset's own that its `extends:` may name files in
 
 
 @attrs.frozen
@@ -49,46 +48,39 @@ class Outcome:
     message: str = ""
 
 
-def find_test_files(paths: list) -> list:
-    """Rule test files (`*.test.yaml`) among the paths, searching folders."""
-    found = []
+def find_test_files(paths: list, allow: tuple = ()) -> list:
+    """Rule test files (`*.test.yaml`) among the paths, searching folders.
+
+    A file found in a folder is kept only if it really lies under that folder (or an allowed
+    one): a link planted in a folder does not lead the search elsewhere.
+    """
+    reach, found = Reach(allow), []
     for path in paths:
         if os.path.isdir(path):
             for folder, _, files in sorted(os.walk(path)):
-                found += [os.path.join(folder, f) for f in sorted(files) if f.endswith(".test.yaml")]
+                found += [os.path.join(folder, f) for f in sorted(files)
+                          if f.endswith(".test.yaml") and reach.allows(os.path.join(folder, f), path)]
         else:
             found.append(path)
     return found
 
 
-def read_tests(path: str) -> list:
-    """The tests of one rule test file."""
-    doc = load_yaml(path)
-    ruleset = doc.get("ruleset")
-    if not isinstance(ruleset, str):
-        raise RuleError.at(doc.pos, "a rule test file needs 'ruleset: NAME-OR-PATH'")
-    local = os.path.join(os.path.dirname(path), ruleset)
-    ruleset = local if os.path.exists(local) else ruleset
-    tests = doc.get("tests")
-    if not isinstance(tests, YList):
-        raise RuleError.at(doc.pos, "a rule test file needs a 'tests:' list")
-    out = []
-    for item, pos in zip(tests, tests.item_pos):
-        if not isinstance(item, YMap) or "name" not in item:
-            raise RuleError.at(pos, "each test is a mapping with a 'name'")
-        unknown = set(item) - TEST_KEYS
-        if unknown:
-            key = sorted(unknown)[0]
-            raise RuleError.at(item.key_pos[key], f"unknown key '{key}' in a rule test")
-        covers = item.get("covers", [])
-        out.append(RuleTest(str(item["name"]), tuple(str(c) for c in covers), item, ruleset, pos))
-    return out
+def read_tests(path: str, allow: tuple = ()) -> list:
+    """The tests of one rule test file, every field checked; its ruleset is found with `allow`."""
+    doc = load_yaml(path, TEST_FILE)
+    problems = check_file(doc)
+    if problems:
+        raise RuleError(problems)
+    ruleset = Reach(allow).find(doc["ruleset"], path, doc.value_pos["ruleset"])
+    tests = doc["tests"]
+    return [RuleTest(str(item["name"]), tuple(str(c) for c in item.get("covers", ())), item, ruleset, pos, allow)
+            for item, pos in zip(tests, tests.item_pos)]
 
 
 def run_test(test: RuleTest, game=None) -> Outcome:
     """Run one rule test; a failure carries the position of the expectation that failed."""
     try:
-        game = game or load_game(test.ruleset)
+        game = game or load_game(test.ruleset, test.allow)
         _Runner(game, test).run()
     except RuleTestFailure as failure:
         return Outcome(test, False, str(failure))
@@ -108,8 +100,11 @@ class _Runner:
     def run(self):
         """Lay out the position, play the steps, check the final expectations."""
         body = self.body
-        players = int(body.get("players", self.game.min_players))
-        st = new_game(self.game, players, int(body.get("seed", 1)), debug=True, prepare=self.prepare)
+        players = body.get("players", self.game.min_players)
+        if not self.game.min_players <= players <= self.game.max_players:
+            raise RuleError.at(body.value_pos["players"], f"{self.game.name} is for {self.game.min_players}-"
+                                                          f"{self.game.max_players} players, not {players}")
+        st = new_game(self.game, players, body.get("seed", 1), debug=True, prepare=self.prepare)
         self.st = st
         for step, pos in zip(body.get("steps", YList()), body.get("steps", YList()).item_pos):
             self.step(step, pos)
@@ -122,7 +117,7 @@ class _Runner:
     def prepare(self, st):
         """Before the game runs: forced dice, skipped setup, stacked and laid-out zones, variables."""
         body = self.body
-        st.forced_dice.extend(int(d) for d in body.get("dice", []))
+        st.forced_dice.extend(body.get("dice", []))
         if body.get("start", "setup") == "turn":
             st.stage = "round"  # the setup (and a first round's setup) is skipped: the test lays out the position
             st.round_number = 1
@@ -150,7 +145,7 @@ class _Runner:
         index = None
         if name.endswith("]") and "[" in name:
             name, _, number = name[:-1].partition("[")
-            if not number.isdigit():
+            if not number.isdecimal():
                 raise RuleError.at(pos, f"'{text}': the index must be a number")
             index = int(number)
         spec = self.game.zones.get(name)
@@ -198,7 +193,10 @@ class _Runner:
     def place(self, st, spec, pos, target, where):
         """Lay one card (with what lies under it and its stored values) or a marker."""
         if isinstance(spec, YMap) and "marker" in spec:
-            st.mark(target, {k: int(v) for k, v in spec["marker"].items()})
+            for key in spec["marker"]:
+                if key not in self.game.card_vars:
+                    raise RuleError.at(spec["marker"].key_pos[key], f"'{key}' is not a card_vars name")
+            st.mark(target, dict(spec["marker"]))
             return
         name = spec["card"] if isinstance(spec, YMap) else spec
         card = self.card(name, pos)
@@ -236,15 +234,9 @@ class _Runner:
     # ------------------------------------------------------------------ playing
     def step(self, step, pos):
         """Play one step's choices, then check its assertions."""
-        if not isinstance(step, YMap):
-            raise RuleError.at(pos, "a step is a mapping: play, not_legal, options, expect or dice")
-        unknown = set(step) - STEP_KEYS
-        if unknown:
-            key = sorted(unknown)[0]
-            raise RuleError.at(step.key_pos[key], f"unknown step '{key}'")
         st = self.st
         if "dice" in step:
-            st.forced_dice.extend(int(d) for d in step["dice"])
+            st.forced_dice.extend(step["dice"])
         plays = self.as_list(step.get("play"))
         for label, label_pos in zip(plays, getattr(step.get("play"), "item_pos", None) or [step.value_pos.get("play")] * len(plays)):
             if st.result is not None:

@@ -1,73 +1,151 @@
-"""Play many seeded games with bots and summarise the results, optionally in parallel."""
+"""Play many seeded games with bots and summarise them with 95% intervals, in flat memory.
+
+The games are played in chunks (see `backends.py`) that each come back as running totals;
+a game's own record is kept only long enough to be written to `out`, when there is one.
+"""
 from __future__ import annotations
 
+import json
 import time
-from concurrent.futures import ProcessPoolExecutor
 
-from ..agents import random_agents
-from ..engine.rng import derive_seed
-from ..engine.session import play_game, scores
-from ..errors import RulelangError
+import attrs
 
-
-def run_chunk(path: str, players: int, seed: int, indexes: list, debug: bool) -> list:
-    """Play the games with these indexes; one record per game (a worker rebuilds the ruleset)."""
-    from ..api import load_game
-    game = load_game(path)
-    records = []
-    for index in indexes:
-        game_seed = derive_seed(seed, index)
-        try:
-            st = play_game(game, random_agents(players, game_seed), game_seed, debug=debug, quiet=True)
-        except RulelangError as err:
-            records.append({"index": index, "seed": game_seed, "error": str(err)})
-            continue
-        records.append({"index": index, "seed": game_seed, "outcome": list(st.result),
-                        "scores": scores(st), "actions": st.actions,
-                        "report": {k: f(st, {"me": None}) for k, f in game.report.items()}})
-    return records
+from .backends import run_chunks
+from .games import FIGURES, GameRunner
+from .stats import CONFIDENCE, Estimate, wilson
+from .totals import Totals
 
 
-def simulate(path: str, games: int, players: int, seed: int = 0, workers: int = 1,
-             debug: bool = False) -> dict:
-    """Play `games` random games; the summary keys are fixed by DESIGN.md."""
+@attrs.frozen
+class SimulationTask:
+    """What a worker needs to play games of a run: the ruleset, the seats' specs, the seed."""
+
+    ruleset: str
+    specs: tuple
+    seed: int
+    debug: bool = False
+    records: bool = False  # also return each game's record (for `--out`)
+    allow: tuple = ()  # folders besides its own whose files the rule file may extend
+
+    def prepare(self):
+        """Load the ruleset once; returns `run(start, stop) -> (Totals, records or None)`."""
+        from ..api import load_game
+        runner = GameRunner(load_game(self.ruleset, self.allow), self.ruleset, self.specs, self.seed, self.debug)
+
+        def run(start: int, stop: int):
+            totals, records = Totals(len(self.specs)), [] if self.records else None
+            for index in range(start, stop):
+                record = runner.play(index)
+                totals.add(record)
+                if records is not None:
+                    records.append(record)
+            return totals, records
+        return run
+
+
+@attrs.frozen
+class Row:
+    """One figure of a run, as a table shows it and a comparison reads it."""
+
+    key: str  # unique within a run: `P1.win_rate`, `decisions`, `report.NAME`
+    label: str  # short, for a table
+    kind: str  # rate, share or mean (see wording.py)
+    sentence: str  # the figure in a sentence, `{}` standing for its value
+    estimate: Estimate
+    counts: tuple | None = None  # (games counted, games played) for a rate
+    compared: bool = True  # False: shown, but not compared between rulesets
+
+
+@attrs.frozen
+class Simulation:
+    """The totals of a run of games, with what it took to play them."""
+
+    ruleset: str
+    specs: tuple
+    seed: int
+    totals: Totals = attrs.field(eq=False)
+    elapsed: float
+
+    @property
+    def played(self) -> int:
+        """Games that ended without an error."""
+        return self.totals.games - self.totals.errors
+
+    def rows(self) -> list:
+        """Every figure with its interval: per seat, then per game, then the ruleset's report."""
+        totals, played, rows = self.totals, self.played, []
+        scored = any(tally.squares for tally in totals.scores)  # a ruleset without a score gives 0s
+        for seat, (outcomes, score) in enumerate(zip(totals.outcomes, totals.scores)):
+            name = f"P{seat + 1}"
+            for outcome, verb in (("win", "wins"), ("loss", "loses"), ("draw", "draws")):
+                counts = (outcomes[outcome], played)
+                rows.append(Row(f"{name}.{outcome}_rate", f"{name} {verb}", "rate", f"{name} {verb} {{}}",
+                                wilson(*counts), counts, compared=outcome == "win"))
+            if scored:
+                rows.append(Row(f"{name}.score", f"{name} score", "mean", f"{name} scores {{}}", score.mean()))
+        for key, (kind, label, sentence) in FIGURES.items():
+            if key in totals.figures:
+                tally = totals.figures[key]
+                counts = (int(tally.total), tally.n) if kind == "rate" else None
+                rows.append(Row(key, label, kind, sentence, tally.rate() if counts else tally.mean(), counts))
+        for key, tally in sorted(totals.report.items()):
+            rows.append(Row(f"report.{key}", key, "mean", f"the report's {key} is {{}}", tally.mean()))
+        return rows
+
+    def as_json(self) -> dict:
+        """The summary `simulate --json` prints (its first keys are fixed by DESIGN.md)."""
+        totals, played = self.totals, self.played
+        results = []
+        for seat, (outcomes, score) in enumerate(zip(totals.outcomes, totals.scores)):
+            mean = score.mean()
+            results.append({
+                "seat": f"P{seat + 1}",
+                "wins": outcomes["win"],
+                "losses": outcomes["loss"],
+                "draws": outcomes["draw"],
+                "mean_score": round(mean.value, 3),
+                **{f"{outcome}_rate": wilson(outcomes[outcome], played).as_json(4)
+                   for outcome in ("win", "loss", "draw")},
+                "score": mean.as_json(3),
+            })
+        return {
+            "games": totals.games,
+            "errors": totals.errors,
+            "error_details": [{"game": index, "seed": seed, "error": error}
+                              for index, seed, error in totals.error_details],
+            "actions": totals.actions,
+            "elapsed_s": round(self.elapsed, 3),
+            "results": results,
+            "figures": {row.key: row.estimate.as_json(json_digits(row.kind))
+                        for row in self.rows() if row.key in FIGURES},
+            "report": {key: tally.mean().as_json(3) for key, tally in sorted(totals.report.items())},
+            "ruleset": self.ruleset,
+            "players": [spec.text or spec.name for spec in self.specs],
+            "seed": self.seed,
+            "confidence": CONFIDENCE,
+        }
+
+
+def json_digits(kind: str) -> int:
+    """Decimals of a figure in JSON: 4 for a rate, 3 for other figures."""
+    return 4 if kind == "rate" else 3
+
+
+def simulate(ruleset: str, games: int, specs: list, seed: int = 0, workers: int | None = None,
+             debug: bool = False, backend: str = "local", address: str | None = None,
+             out=None, progress=None, allow: tuple = ()) -> Simulation:
+    """Play `games` games of `ruleset` with one agent per spec.
+
+    `out`, a text file, receives one JSON line per game as it is played; `progress(n)` is told
+    each time `n` more games are done; `allow` as in `rulelang.api.load_game`.
+    """
     started = time.perf_counter()
-    indexes = list(range(games))
-    if workers <= 1 or games < 2:
-        records = run_chunk(path, players, seed, indexes, debug)
-    else:
-        chunks = [indexes[i::workers] for i in range(workers)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            parts = pool.map(run_chunk, [path] * workers, [players] * workers, [seed] * workers,
-                             chunks, [debug] * workers)
-            records = sorted((r for part in parts for r in part), key=lambda r: r["index"])
-    return summarise(records, players, time.perf_counter() - started)
-
-
-def summarise(records: list, players: int, elapsed: float) -> dict:
-    """Totals per seat (wins, losses, draws, mean score), errors with their seeds, figures."""
-    played = [r for r in records if "error" not in r]
-    errors = [r for r in records if "error" in r]
-    results = []
-    for seat in range(players):
-        outcomes = [r["outcome"][seat] for r in played]
-        results.append({
-            "seat": f"P{seat + 1}",
-            "wins": outcomes.count("win"),
-            "losses": outcomes.count("loss"),
-            "draws": outcomes.count("draw"),
-            "mean_score": round(sum(r["scores"][seat] for r in played) / len(played), 3) if played else 0,
-        })
-    report = {}
-    for key in (played[0]["report"] if played else {}):
-        values = [r["report"][key] for r in played]
-        report[key] = {"mean": round(sum(values) / len(values), 3), "per_game": values}
-    return {
-        "games": len(records),
-        "errors": len(errors),
-        "error_details": [{"game": r["index"], "seed": r["seed"], "error": r["error"]} for r in errors],
-        "actions": sum(r["actions"] for r in played),
-        "elapsed_s": round(elapsed, 3),
-        "results": results,
-        "report": report,
-    }
+    task = SimulationTask(ruleset, tuple(specs), seed, debug, records=out is not None, allow=allow)
+    totals = Totals(len(specs))
+    for count, (part, records) in run_chunks(task, games, workers, backend, address):
+        totals.merge(part)
+        for record in records or ():
+            out.write(json.dumps(record) + "\n")
+        if progress is not None:
+            progress(count)
+    return Simulation(ruleset, tuple(specs), seed, totals, time.perf_counter() - started)

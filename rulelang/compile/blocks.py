@@ -15,9 +15,9 @@ import attrs
 
 from ..engine.effects import (
     BREAK,
+    CREDIT,
     MAX_FRAMES,
     MAX_LOOP,
-    NOBODY,
     Break,
     Call,
     For,
@@ -194,10 +194,15 @@ class Lowering:
 
     def _call(self, node: Call) -> list:
         procedure = self.procedures[node.name]
-        values = ast.List([ast.Call(self.program.constant(arg), [name("st"), ENV], []) for arg in node.args], LOAD)
-        who = ast.Call(self.program.constant(node.acting), [name("st"), ENV], []) if node.acting else name("NOBODY")
-        env = call("call_env", self.program.constant(procedure.params), values, ENV, who,
-                   self.program.constant(node.pos))
+        values = [ast.Call(self.program.constant(arg), [name("st"), ENV], []) for arg in node.args]
+        if node.acting is None:  # the common case, inline: the caller's `me` and credit carry over
+            keys = [ast.Constant(p) for p in procedure.params] + [ast.Constant("me"), ast.Constant(CREDIT)]
+            inherited = [ast.Call(field(ENV, "get"), [ast.Constant(key)], []) for key in ("me", CREDIT)]
+            env = ast.Dict(keys, values + inherited)
+        else:
+            who = ast.Call(self.program.constant(node.acting), [name("st"), ENV], [])
+            env = call("call_env", self.program.constant(procedure.params), ast.List(values, LOAD), ENV, who,
+                       self.program.constant(node.pos))
         run = ast.Call(name(self.program.symbol("procedure", node.name)), [name("st"), env], [])
         if node.into is None:
             return [ast.Expr(run)] + _stop_if_over()
@@ -207,7 +212,7 @@ class Lowering:
 def lower_game(game, program: Program):
     """The game with every block lowered (see the module docstring)."""
     lowering = Lowering(program, game.procedures, game.event_triggers)
-    program.namespace.update(fire_events=fire_events, call_env=call_env, NOBODY=NOBODY)
+    program.namespace.update(fire_events=fire_events, call_env=call_env)
     program.namespace["BREAK"] = BREAK
     block = lowering.block
     event_triggers = tuple(attrs.evolve(t, body=block(t.body), run_now=lowering.whole(t.body) if lowering.fire else None)

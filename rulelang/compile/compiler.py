@@ -5,6 +5,8 @@ diagnostic; compilation goes on past an error so that a rule file shows all its 
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 
 import attrs
@@ -18,7 +20,7 @@ from ..errors import UNKNOWN, Diagnostic, GameError, Position, RuleError, Rulela
 from ..language.kinds import declared_kinds
 from ..language.loader import YList, YMap, position_of
 from ..language.names import Names, suggest
-from ..language.schema import STATEMENT_KEYWORDS, effect_form
+from ..language.schema import STATEMENT_KEYWORDS, VARIABLE_SECTIONS, effect_form
 from ..language.syntax import parse
 from .blocks import lower_game
 from .callgraph import recursive_functions
@@ -27,6 +29,7 @@ from .decks import STANDARD_ATTRIBUTES, STANDARD_SIZES, custom_deck, standard_de
 from .dependencies import Dependencies
 from .expressions import ExpressionCompiler, depends_only_on_printed, numeric
 from .ruleset import (
+    Bots,
     EndRule,
     Game,
     Limits,
@@ -36,6 +39,7 @@ from .ruleset import (
     Trigger,
     TurnSpec,
     ZoneSpec,
+    watched_origins,
 )
 from .statements import StatementCompiler
 
@@ -133,6 +137,7 @@ class Compiler:
                                          dict(props))
         moves = self.moves()
         procedures = {name: self.procedure(name, params, body, pos) for name, (params, body, pos) in procedures_decl.items()}
+        event_triggers = self.triggers(on_event=True)
         game = Game(
             name=str(doc.get("name", "?")), path=self.path, min_players=low, max_players=high,
             cards=cards, card_by_name={c.name: c for c in cards}, deck_zone=deck_zone, zones=zones,
@@ -142,15 +147,23 @@ class Compiler:
             setup=self.block(doc.get("setup", YList()), doc.value_pos.get("setup", doc.pos), {"me"}),
             turn=self.turn(), rounds=self.rounds(), moves=moves, reactions=self.move_list("reactions", moves),
             procedures=procedures,
-            triggers=self.triggers(on_event=False), event_triggers=self.triggers(on_event=True),
-            anytime=self.move_list("anytime", moves), ends=self.ends(),
+            triggers=self.triggers(on_event=False), event_triggers=event_triggers,
+            watched_origins=watched_origins(event_triggers), anytime=self.move_list("anytime", moves), ends=self.ends(),
             score=self.score(), report=self.report(), display=self.display(zones), names=names,
+            digest=self.digest(), description=self.text("description"), rules=self.text("rules"),
+            labels=self.variable_labels(),
+            bots=self.bots(),
         )
         self.check_move_references(moves)
         limits = self.limits()
         if self.diagnostics:
             raise RuleError(self.diagnostics)
         return lower_game(attrs.evolve(game, refusals=self.statements.refusals, limits=limits), program)
+
+    def digest(self) -> str:
+        """A hash of what the rule file says (not where it lies, nor its comments and layout)."""
+        text = json.dumps(self.doc, ensure_ascii=False, separators=(",", ":"))
+        return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
     # ------------------------------------------------------------------ declarations
     def deck(self):
@@ -186,6 +199,8 @@ class Compiler:
                 self.error(pos, f"zone name '{name}' must be a plain name")
             if not isinstance(body, YMap):
                 continue
+            if isinstance(body.get("capacity"), int) and body["capacity"] < 0:
+                self.error(body.value_pos["capacity"], "a zone's capacity is 0 or more")
             count = body.get("count")
             if count is not None and not (_whole(count) and 1 <= count <= 100):
                 self.error(body.value_pos["count"], "a zone's count must be a number from 1 to 100")
@@ -199,7 +214,8 @@ class Compiler:
                                    capacity, str(refill) if refill is not None else None,
                                    bool(body.get("keep_face_up", False)),
                                    count, bool(body.get("row", False)), pos,
-                                   down_seen_by_owner=body.get("face_down", "owner") != "hidden")
+                                   down_seen_by_owner=body.get("face_down", "owner") != "hidden",
+                                   label=str(body.get("label", "")))
             if count is not None and body.get("row"):
                 self.error(body.value_pos["row"], "a zone is either a row (row: true) or has a count, not both")
         for spec in zones.values():
@@ -221,6 +237,8 @@ class Compiler:
         for name, value in section.items():
             if not NAME.match(name):
                 self.error(section.key_pos[name], f"'{name}' must be a plain name")
+            if isinstance(value, YMap):  # {initial: value, label: text}
+                value = value.get("initial")
             if not (value is None or isinstance(value, (int, str, bool))):
                 self.error(section.value_pos[name], f"the initial value of '{name}' must be a number, text or none")
             out[name] = value if not isinstance(value, str) else str(value)
@@ -233,6 +251,15 @@ class Compiler:
             declared = self.section(key)
             out.update(((section, name), (value, declared.value_pos[name])) for name, value in declared.items())
         return out
+    def variable_labels(self) -> dict:
+        """What players call the variables that have a `label`."""
+        return {name: str(value["label"]) for key in VARIABLE_SECTIONS for name, value in self.section(key).items()
+                if isinstance(value, YMap) and "label" in value}
+
+    def text(self, key) -> str:
+        """A top-level text (`description`, `rules`), or empty."""
+        value = self.doc.get(key)
+        return str(value) if isinstance(value, str) else ""
 
     def signatures(self, key) -> dict:
         """name -> (parameters, body, position) for every function or procedure declared."""
@@ -314,7 +341,9 @@ class Compiler:
             legal = self.cond(body["if"], body.value_pos["if"], {"me"}) if "if" in body else _always
             reads = self.dependencies.of_text(body["if"], body.value_pos["if"]) if "if" in body else frozenset()
             do = self.block(body.get("do", YList()), body.value_pos.get("do", pos), {"me"})
-            out[name] = Move(name, str(body.get("label", name)), str(body.get("rule", "")), legal, do, pos, reads)
+            ask = self.cond(body["ask"], body.value_pos["ask"], {"me"}) if "ask" in body else None
+            out[name] = Move(name, str(body.get("label", name)), str(body.get("rule", "")), legal, do, pos, reads,
+                             help=str(body.get("help", "")), ask=ask)
         return out
 
     def procedure(self, name, params, body, pos) -> Procedure:
@@ -331,7 +360,7 @@ class Compiler:
         section = self.section(key)
         names = section.get("moves", YList())
         for name, pos in zip(names, getattr(names, "item_pos", ())):
-            if name not in moves:
+            if isinstance(name, str) and name not in moves:  # not text: the shape check says so
                 self.error(pos, f"unknown move '{name}'{suggest(name, moves)}")
         return tuple(str(n) for n in names if n in moves)
 
@@ -382,7 +411,8 @@ class Compiler:
             body = self.block(item.get("do", YList()), item.value_pos.get("do", item.pos), set(scope))
             out.append(Trigger(str(item.get("name", "trigger")), var, over, when, body, item.pos,
                                str(item["on"]) if on_event else None, *self.condition_reads(item),
-                               key=("trigger", len(out))))
+                               key=("trigger", len(out)),
+                               origins=self.dependencies.origins(item.get("when")) if on_event else None))
         return tuple(out)
 
     def ends(self) -> tuple:
@@ -394,7 +424,8 @@ class Compiler:
             var, over, scope = self.optional_binding(item)
             when = self.cond(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
             winner = self.expr(item.get("winner", "[]"), item.value_pos.get("winner", item.pos), scope)
-            out.append(EndRule(var, over, when, winner, item.pos, *self.condition_reads(item), key=("end", len(out))))
+            out.append(EndRule(str(item.get("name", "")), var, over, when, winner, item.pos, *self.condition_reads(item),
+                               key=("end", len(out))))
         return tuple(out)
 
     def condition_reads(self, item) -> tuple:
@@ -441,6 +472,17 @@ class Compiler:
         return {name: _numbers(self.expr(text, report.value_pos[name], {"me"}), f"report '{name}'",
                                report.value_pos[name]) for name, text in report.items()}
 
+    def bots(self):
+        """The `bots:` hints (an evaluation seen from `me`, its scale), or None."""
+        bots = self.section("bots")
+        if "evaluate" not in bots:
+            return None
+        scale = bots.get("scale", 1)
+        if isinstance(scale, int) and scale < 1:
+            self.error(bots.value_pos["scale"], "bots: scale must be at least 1")
+        pos = bots.value_pos["evaluate"]
+        return Bots(self.expr(bots["evaluate"], pos, {"me"}), scale, pos)
+
     def display(self, zones) -> dict:
         """Summary texts shown beside zones (`it` is the zone), compiled."""
         section = self.section("display")
@@ -459,7 +501,7 @@ class Compiler:
             for item, pos in zip(block, getattr(block, "item_pos", [])):
                 if isinstance(item, YMap):
                     for name, npos in zip(item.get("choose move", []), getattr(item.get("choose move"), "item_pos", [])):
-                        if name not in moves:
+                        if isinstance(name, str) and name not in moves:  # not text: the shape check says so
                             self.error(npos, f"unknown move '{name}'{suggest(name, moves)}")
                     for key in ("then", "else", "do"):
                         if isinstance(item.get(key), YList):

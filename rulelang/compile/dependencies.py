@@ -50,6 +50,37 @@ class Dependencies:
         return any(node.data == "lambda_arg" or (node.data == "call" and str(node.children[0]) in self.names.functions)
                    for node in tree.iter_subtrees())
 
+    def origins(self, text) -> frozenset | None:
+        """The zones a card must leave for an `on: moved` condition to hold (None: any zone).
+
+        Found in the condition's `and` parts: `origin == z`, or several such joined by `or`.
+        """
+        tree = _parsed(text) if isinstance(text, str) else None
+        for part in _conjuncts(tree):
+            zones = self._origin_zones(part)
+            if zones is not None:
+                return zones
+        return None
+
+    def _origin_zones(self, tree) -> frozenset | None:
+        """The zones of `origin == z` (or of such tests joined by `or`); None for anything else."""
+        if isinstance(tree, Tree) and tree.data == "or_":
+            sides = [self._origin_zones(child) for child in tree.children]
+            return None if None in sides else frozenset().union(*sides)
+        if not (isinstance(tree, Tree) and tree.data == "compare" and str(tree.children[1]) == "=="):
+            return None
+        left, right = tree.children[0], tree.children[2]
+        if _is_name(right, "origin"):
+            left, right = right, left
+        if not _is_name(left, "origin") or not isinstance(right, Tree):
+            return None
+        names = self.names
+        if right.data == "name" and str(right.children[0]) in names.shared_zones:
+            return frozenset({str(right.children[0])})
+        if right.data == "attr" and str(right.children[1]) in names.player_zones:
+            return frozenset({str(right.children[1])})
+        return None
+
     def of_tree(self, tree) -> frozenset | None:
         """The static reads of a parse tree (None: it uses chance)."""
         found: set = set()
@@ -114,6 +145,18 @@ class Dependencies:
         found |= reads
         return True
 
+
+
+def _conjuncts(tree) -> list:
+    """The parts of an expression joined by `and` (the expression itself if there is no `and`)."""
+    if isinstance(tree, Tree) and tree.data == "and_":
+        return [part for child in tree.children for part in _conjuncts(child)]
+    return [tree] if tree is not None else []
+
+
+def _is_name(tree, name: str) -> bool:
+    """Whether a parse tree is the bare name `name`."""
+    return isinstance(tree, Tree) and tree.data == "name" and str(tree.children[0]) == name
 
 
 def _parsed(text):

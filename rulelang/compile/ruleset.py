@@ -26,6 +26,7 @@ class ZoneSpec:
     row: bool
     pos: Position
     down_seen_by_owner: bool = True  # `face_down: owner` (the default) or `face_down: hidden`
+    label: str = ""  # what players call it (`label:`); empty: its name
 
 
 @attrs.frozen
@@ -34,7 +35,8 @@ class Limits:
 
     A ruleset sets them under `limits:`; each, when reached, ends the game with an error that
     names it (`limits: work`). Work is counted in units: one per item a loop or a collection
-    condition goes through, one per call of a rule function that calls itself.
+    condition goes through, ten per call of a rule function that calls itself (a call costs about
+    as much as ten loop items).
     """
 
     decisions: int = 200_000  # decisions in one game (a ruleset may only lower it)
@@ -66,6 +68,8 @@ class Move:
     body: tuple = attrs.field(eq=False)
     pos: Position
     reads: frozenset | None = frozenset()  # what `legal` reads (see engine/memo.py); None: always check
+    help: str = ""  # what the move does, in players' words (`help:`)
+    ask: object = attrs.field(eq=False, default=None)  # cond(st, env): a reaction worth asking a person about
 
 
 @attrs.frozen
@@ -88,6 +92,7 @@ class Trigger:
     costly: bool = False  # worth remembering for each binding (it calls functions or loops)
     run_now: object = attrs.field(eq=False, default=None)  # an event trigger's straight body, or None
     key: tuple = ()  # names it in remembered checks: ("trigger", its place among the triggers)
+    origins: frozenset | None = None  # an event trigger: the zones a card must leave to set it off (None: any)
 
     @property
     def credit(self) -> str:
@@ -99,6 +104,7 @@ class Trigger:
 class EndRule:
     """The game ends when `when` holds; `winner` names the winning player or players."""
 
+    name: str  # why the game ends, in players' words; empty if the rule file gives none
     var: str | None
     over: object = attrs.field(eq=False)
     when: object = attrs.field(eq=False)
@@ -131,6 +137,22 @@ class RoundSpec:
     end: object = attrs.field(eq=False)
     after: tuple = attrs.field(eq=False)
     end_reads: frozenset | None = None  # what `end` reads (see engine/memo.py); None: always check
+
+
+def watched_origins(event_triggers: tuple) -> frozenset | None:
+    """The zones whose moves some `on: moved` trigger may answer (None: every zone)."""
+    origins = [trigger.origins for trigger in event_triggers]
+    return None if None in origins else frozenset().union(*origins)
+
+
+@attrs.frozen
+class Bots:
+    """Hints for bots: `evaluate(st, {"me": player})`, how well a seat stands (higher is better),
+    and `scale`, how much of it makes a clear step forward."""
+
+    evaluate: object = attrs.field(eq=False)
+    scale: int
+    pos: Position
 
 
 @attrs.frozen
@@ -167,5 +189,16 @@ class Game:
     names: object = attrs.field(eq=False)  # the Names expressions may use, for rule tests
     options: dict = attrs.field(eq=False, factory=dict)  # options that never change, made once (engine/effects.py)
     refusals: bool = False  # some move can be refused (so a choice of a move may come back unchanged)
+    watched_origins: frozenset | None = attrs.field(eq=False, default=frozenset())  # moves from these zones are events (None: all)
     events_at_once: bool = False  # every `on: moved` trigger's body never waits: they run at once
     limits: Limits = Limits()
+    digest: str = ""  # a hash of the rule file's content (extends resolved); game records check it
+    description: str = ""
+    rules: str = ""  # the rules for players, in Markdown (`rules:`)
+    labels: dict = attrs.field(eq=False, factory=dict)  # variable name -> what players call it (`label:`)
+    bots: Bots | None = None  # the `bots:` section, or None
+
+    @property
+    def end_position(self) -> Position | None:
+        """Where the rules that should end a game are written (for errors about a game that runs on)."""
+        return self.ends[0].pos if self.ends else self.turn.pos

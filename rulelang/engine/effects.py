@@ -306,7 +306,7 @@ def leave_loop(st, pos) -> None:
 class Call(Node):
     """`call name(args)` or `call name(args) as who`: run a procedure's effects with its parameters
     bound. `me` and the credit in the log carry over from the caller; `as p` (a player) makes
-    `me` that player, `as 'the monster'` (a text) credits the effects to that name."""
+    `me` that player, `as 'the dealer'` (a text) credits the effects to that name."""
 
     name: str
     args: tuple = attrs.field(eq=False)

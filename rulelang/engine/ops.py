@@ -25,6 +25,9 @@ def over_budget(st, pos):
                      f"or check (limits: work)", pos)
 
 
+CALL_WORK = 10  # work units a call of a self-calling rule function costs: about ten loop items' time
+
+
 def charge(st, units: int, pos) -> None:
     """Spend `units` of the current work budget; an error at `pos` when it runs out."""
     st.budget -= units
@@ -51,7 +54,7 @@ def enter(st, limit: int, pos) -> None:
     if st.depth >= limit:
         raise GameError(f"rule functions call each other more than {limit} deep", pos)
     st.depth += 1
-    charge(st, 1, pos)
+    charge(st, CALL_WORK, pos)
 
 
 def count(st, value) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..errors import GameError, Position
 from .effects import CREDIT, Frame, SettlePoint, start_move
 from .memo import hashable, lookup, note, remembered
+from .ops import place
 from .state import Anytime, GameState
 from .values import Player, pretty
 
@@ -36,33 +37,43 @@ def new_game(game, players: int, seed: int, debug: bool = False, prepare=None, q
 
 
 def advance(st: GameState) -> None:
-    """Run effects until the game needs a decision or is over."""
+    """Run effects until the game needs a decision or is over.
+
+    An error that knows no position gets the position of the statement being run.
+    """
     steps, limit = 0, st.game.limits.steps
-    while st.result is None and st.pending is None:
-        steps += 1
-        if steps > limit:
-            raise GameError(f"the game ran {limit:,} steps without a decision (limits: steps): "
-                            f"a loop that never asks anything? {_where(st)}")
-        if not st.frames:
-            _next_program(st)
-            continue
-        frame = st.frames[-1]
-        if frame.pc >= len(frame.block):
-            if frame.loop is not None and frame.loop.again(st, frame.env):
-                frame.pc = 0
-            else:
-                st.frames.pop()
-            continue
-        node = frame.block[frame.pc]
-        if node.settles_first:
-            if settle(st):
+    node = None
+    try:
+        while st.result is None and st.pending is None:
+            steps += 1
+            if steps > limit:
+                raise GameError(f"the game ran {limit:,} steps without a decision (limits: steps): "
+                                f"a loop that never asks anything? {_where(st)}")
+            node = None
+            if not st.frames:
+                _next_program(st)
                 continue
-            node.run(st, frame)
-        else:
-            frame.pc += 1
-            node.run(st, frame)
-        if st.events:
-            _fire_events(st)
+            frame = st.frames[-1]
+            if frame.pc >= len(frame.block):
+                if frame.loop is not None and frame.loop.again(st, frame.env):
+                    frame.pc = 0
+                else:
+                    st.frames.pop()
+                continue
+            node = frame.block[frame.pc]
+            if node.settles_first:
+                if settle(st):
+                    continue
+                node.run(st, frame)
+            else:
+                frame.pc += 1
+                node.run(st, frame)
+            if st.events:
+                _fire_events(st)
+    except GameError as err:
+        if err.position is None and node is not None and node.pos is not None and node.pos.line:
+            raise GameError(str(err), node.pos) from None
+        raise
 
 
 def _where(st) -> str:
@@ -104,6 +115,8 @@ def _fired(st: GameState) -> list:
     me = st.seats[st.current]
     for card, origin in events:
         for trigger in st.game.event_triggers:
+            if trigger.origins is not None and origin.name not in trigger.origins:
+                continue
             env = {"me": me, "card": card, "origin": origin, CREDIT: trigger.credit}
             if trigger.when(st, env):
                 st.trigger_chain += 1
@@ -179,7 +192,7 @@ def _following(st: GameState) -> int:
         return st.current + 1
     player = choose(st, {"me": Player(st.current)})
     if not isinstance(player, Player):
-        raise GameError(f"turn 'next' must be a player, got {pretty(player)}")
+        raise GameError(f"turn 'next' must be a player, got {pretty(player)}", st.game.turn.pos)
     return player.seat
 
 
@@ -204,7 +217,7 @@ def _first_player(st: GameState) -> int:
         return _next_seat(st, st.rng.below(st.n))
     player = choose(st, {"me": Player(0)})
     if not isinstance(player, Player):
-        raise GameError(f"the first player must be a player, got {pretty(player)}")
+        raise GameError(f"the first player must be a player, got {pretty(player)}", st.game.turn.pos)
     return _next_seat(st, player.seat)
 
 
@@ -244,7 +257,12 @@ def settle(st: GameState) -> bool:
     for end in st.game.ends:
         env = _first_holding(st, end, me, running)
         if env is not None:
-            st.finish([p.seat for p in st.items(end.winner(st, env))])
+            st.ended_by = end
+            try:
+                winners = st.items(end.winner(st, env))
+            except GameError as err:
+                raise place(err, end.pos) from None
+            st.finish([p.seat for p in winners])
             return True
     rounds = st.game.rounds
     if rounds is not None and remembered(st, ("round end",), rounds.end_reads, rounds.end, {"me": me}):

@@ -10,26 +10,46 @@ DEFAULT_MAX_DECISIONS = 200_000
 
 
 def play_game(game, agents: list, seed: int, debug: bool = False,
-              max_decisions: int = DEFAULT_MAX_DECISIONS, on_step=None, quiet: bool = False):
+              max_decisions: int = DEFAULT_MAX_DECISIONS, on_decision=None, quiet: bool = False,
+              decisions: list | None = None):
     """Run a game until it ends; returns the final state. Raises GameError past the step bound.
 
-    A quiet game keeps no log (see `new_game`).
+    A quiet game keeps no log (see `new_game`). `decisions`, if given, receives the index of
+    every option taken, in order (what a game record keeps, see engine/record.py).
+    `on_decision(st)`, when given, is called before each decision is put to its agent (it may
+    look at the state, never change it).
     """
     st = new_game(game, len(agents), seed, debug=debug, quiet=quiet)
-    max_decisions = min(max_decisions, game.limits.decisions)
     if debug:
         st.check_conservation()
     while st.result is None:
-        if st.actions >= max_decisions:
-            raise GameError(f"no result after {max_decisions:,} decisions (limits: decisions)")
+        check_decisions(st, max_decisions)
+        if on_decision is not None:
+            on_decision(st)
         decision = st.pending
         agent = agents[decision.seat]
-        view = seat_view(st, decision.seat) if getattr(agent, "needs_view", True) else None
+        view = view_for(agent, st, decision.seat)
         index = agent.choose(view, decision)
+        if decisions is not None:
+            decisions.append(index)
         apply_action(st, index)
-        if on_step is not None:
-            on_step(st)
     return st
+
+
+def check_decisions(st, max_decisions: int = DEFAULT_MAX_DECISIONS) -> None:
+    """A GameError once a game has taken its bound of decisions (the smaller of `max_decisions`
+    and the rule file's `limits: decisions`) without a result."""
+    bound = min(max_decisions, st.game.limits.decisions)
+    if st.actions >= bound:
+        raise GameError(f"no result after {bound:,} decisions (limits: decisions)", st.game.end_position)
+
+
+def view_for(agent, st, seat: int):
+    """What an agent is shown: nothing (`needs_view = False`), the view type it names
+    (`view_type`, called with the state and the seat), or else the seat's view (`seat_view`)."""
+    if not getattr(agent, "needs_view", True):
+        return None
+    return getattr(agent, "view_type", seat_view)(st, seat)
 
 
 def scores(st) -> list:

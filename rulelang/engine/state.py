@@ -64,6 +64,7 @@ class GameState:
         self.frames: list = []
         self.pending = None
         self.result = None
+        self.ended_by = None  # the end rule that ended the game, if one did (not an effect)
         self.log: list[tuple] = []
         self.quiet = False  # True: no log text is made (simulations and bots' playouts)
         self.debug = False  # True: every step is checked (conservation, remembered answers)
@@ -101,6 +102,7 @@ class GameState:
         self.capped = [zone for zone in self.zones if game.zones[zone.name].capacity is not None]
         self.capped_rows = [row for row in self.rows if game.zones[row.name].capacity is not None]
         self.capacity_stamp = None  # the changes of the capped zones when they were last checked
+        self.conservation_stamp = None  # the changes of where cards are when last found conserved
         home = ZoneRef(game.deck_zone)
         for card in game.cards:
             self.zones[home].append(card)
@@ -406,7 +408,8 @@ class GameState:
         else:
             key = self.zone_key(ref)
             target = self.zones[key]
-        watch = events and self.game.event_triggers
+        watched = self.game.watched_origins  # None: moves from every zone
+        watching = events and (watched is None or bool(watched))
         changed = {"loc"} if under else {"loc", key}
         emptied = []
         loc, down, zones = self.loc, self.down, self.zones
@@ -417,15 +420,15 @@ class GameState:
                 raise GameError(f"{pretty(piece)} is not in the game")
             if place[0] == "z":  # take it from its zone
                 source = place[1]
-                if watch and piece.__class__ is Card:
+                if watching and piece.__class__ is Card and (watched is None or source.name in watched):
                     self.events.append((piece, source))
                 zones[source].remove(piece)
                 changed.add(source)
                 if source.name in self.row_names:
                     emptied.append(source)
             else:  # take it from under the card it is attached to
-                if watch and piece.__class__ is Card:
-                    self.events.append((piece, self.root(piece)))
+                if watching and piece.__class__ is Card:
+                    self._note_event(piece, self.root(piece), watched)
                 siblings = self.under_of[place[1].id]
                 siblings.remove(piece)
                 if not siblings:
@@ -472,13 +475,14 @@ class GameState:
             raise GameError(f"{pretty(card)} is not in the game")
         if place[0] == "z":
             source = place[1]
-            if events and self.game.event_triggers:
+            watched = self.game.watched_origins
+            if events and (watched is None or source.name in watched):
                 self.events.append((card, source))
             self.zones[source].remove(card)
         else:
             source = "attach"
             if events and self.game.event_triggers:
-                self.events.append((card, self.root(card)))
+                self._note_event(card, self.root(card), self.game.watched_origins)
             siblings = self.under_of[place[1].id]
             siblings.remove(card)
             if not siblings:
@@ -501,6 +505,11 @@ class GameState:
         self.touch(*changed)
         if source != "attach" and source.name in self.row_names:
             self._drop_if_empty(source)
+
+    def _note_event(self, card, origin, watched) -> None:
+        """Keep a move for the `on: moved` triggers if some trigger may answer a move from `origin`."""
+        if watched is None or origin.name in watched:
+            self.events.append((card, origin))
 
     def marker_label(self, marker) -> str:
         """How players and rule tests name a marker: its values and the card it lies on (`dmg 4 on QH`)."""
@@ -574,7 +583,12 @@ class GameState:
             if not self.zones[key] and not self._refill(source):
                 break
             card = self.zones[key][0]
-            before.update(self.move(card, target, where, face_down, log=False))
+            if target.__class__ is ZoneRef and where == "bottom" and face_down is None:  # move()'s short way
+                if not self.quiet:
+                    before[card.id] = self._seers(card)
+                self._move_card(card, target, "bottom", None, True)
+            else:
+                before.update(self.move(card, target, where, face_down, log=False))
             drawn.append(card)
             total += 1
             if self.events and self.fire_now is not None:
@@ -654,7 +668,8 @@ class GameState:
         if self.quiet:
             return
         if len(self.log) >= MAX_LOG_LINES:
-            raise GameError(f"the game wrote more than {MAX_LOG_LINES:,} log lines (limits: log)")
+            raise GameError(f"the game wrote more than {MAX_LOG_LINES:,} log lines (limits: log)",
+                            self.game.end_position)
         who = self.credit if self.credit is not None else credit_of(self.frames[-1].env) if self.frames else None
         who = who if who is not None else self.seats[self.current]
         prefix = f"{who if isinstance(who, str) else who.name} " if actor and self.stage == "turn" else ""
@@ -685,7 +700,11 @@ class GameState:
 
     # ------------------------------------------------------------------ checks
     def check_conservation(self) -> None:
-        """Every card of the deck is in exactly one place, and the index agrees."""
+        """Every card of the deck is in exactly one place, and the index agrees (checked again only
+        after something moved)."""
+        stamp = (self.versions.get("loc"), self.versions.get("attach"))
+        if stamp == self.conservation_stamp:
+            return
         seen: dict[int, int] = {}
         for key, cards in self.zones.items():
             for piece in cards:
@@ -701,6 +720,7 @@ class GameState:
         for card in self.game.cards:
             if seen.get(card.id, 0) != 1:
                 raise GameError(f"card {card.name} is in {seen.get(card.id, 0)} places")
+        self.conservation_stamp = stamp
 
     def check_capacity(self) -> None:
         """No zone holds more cards than its capacity (checked again only when one of them changed)."""

@@ -1,13 +1,14 @@
 """What one seat may see: zones with visible cards named and hidden ones only counted."""
 from __future__ import annotations
 
-from .values import Player, RowRef, pretty
+from .values import Player, RowRef, is_card, pretty
 
 
 def seat_view(st, seat: int) -> dict:
     """A plain-data view of the game for one seat; it never names a card the seat cannot see.
 
     A zone's `display` summary is shown only for a non-empty zone whose every card the seat sees.
+    A variable holding a card the seat cannot see reads `none`.
     """
     zones, summaries = {}, {}
     for zone in _zones_in_order(st):
@@ -21,9 +22,10 @@ def seat_view(st, seat: int) -> dict:
         "seat": seat,
         "turn": st.turn_number,
         "current": Player(st.current).name,
-        "vars": dict(st.vars),
-        "players": [{"name": Player(s).name, **st.pvars[s]} for s in range(st.n)],
+        "vars": _values(st, st.vars, seat),
+        "players": [{"name": Player(s).name, **_values(st, st.pvars[s], seat)} for s in range(st.n)],
         "zones": zones,
+        "zone_vars": {st.zone_label(zone): _values(st, stored, seat) for zone, stored in st.zvars.items() if stored},
         "summaries": summaries,
         "log": [text for audience, text in st.log if audience is None or audience == seat],
     }
@@ -41,13 +43,28 @@ def _zones_in_order(st) -> list:
     return order
 
 
+def seen(st, value, seat: int):
+    """A value as a seat sees it: a card it cannot see (also inside a list) becomes none."""
+    if is_card(value):
+        return value if st.visible_to(value, seat) else None
+    if value.__class__ is list or value.__class__ is tuple:  # not players and zones, which are tuples too
+        return [seen(st, item, seat) for item in value]
+    return value
+
+
+def _values(st, values: dict, seat: int) -> dict:
+    return {name: seen(st, value, seat) for name, value in values.items()}
+
+
 def _piece(st, piece, seat: int) -> dict:
     if not st.visible_to(piece, seat):
         return {"card": None}
     out = {"card": pretty(piece)}
+    if piece.id in st.down:
+        out["face_down"] = True
     stored = st.cvars.get(piece.id)
     if stored:
-        out.update(stored)
+        out.update(_values(st, stored, seat))
     under = st.under_of.get(piece.id)
     if under:
         out["under"] = [_piece(st, p, seat) for p in under]

@@ -2,21 +2,40 @@
 
 The YAML dialect is deliberately small and safe: only `true`/`false` are booleans (as in
 YAML 1.2, so `yes`, `no`, `on` stay strings), `none` (as in expressions) and `null` are
-empty values, integers are decimal, anchors and aliases are
-refused (no alias bombs), nesting depth and file size are bounded, and any tag that would
-build a Python object is an error.
+empty values, integers are decimal with at most 18 digits, anchors and aliases are
+refused (no alias bombs), nesting depth and file size are bounded, text holds no control
+characters (no terminal escapes), and any tag that would build a Python object is an error.
+
+A file is read only if it is a regular file, and it loads only if it is the kind of file
+asked for: a mapping whose top-level keys are that kind's (or near misses of them, left for
+the shape check to name). Until then nothing of its content appears in a message; once it has
+loaded, its text is remembered so that diagnostics can show its lines (see errors.py).
 """
 from __future__ import annotations
 
+import difflib
+import os
 import re
+import stat
 
+import attrs
 import yaml
 from yaml.events import AliasEvent
 
-from ..errors import UNKNOWN, Position, RuleError
+from ..errors import CONTROL, UNKNOWN, Diagnostic, Position, RuleError, printable, remember_source
 
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 40
+MAX_DIGITS = 18
+PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_ ]{0,39}")
+
+
+@attrs.frozen
+class FileKind:
+    """What a YAML file must be to load as one of rulelang's files: its name and top-level keys."""
+
+    name: str
+    keys: frozenset
 
 
 class YStr(str):
@@ -68,6 +87,7 @@ class _Building(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resol
         _Resolver.__init__(self)
         self.path = path
         self.depth = 0
+        self.later: list[Diagnostic] = []  # problems that quote the file: told once it has loaded
 
     def position(self, mark) -> Position:
         """A yaml mark as a 1-based Position in this file."""
@@ -97,6 +117,10 @@ class _Building(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resol
         value = super().construct_object(node, deep=True)
         pos = self.position(node.start_mark)
         if isinstance(value, str):
+            control = CONTROL.search(value)
+            if control:
+                raise RuleError.at(pos, f"text may not hold control characters "
+                                        f"({printable(control.group())} found)")
             text = YStr(value)
             text.pos = pos
             text.offset = 1 if node.style in ("'", '"') else 0
@@ -116,7 +140,8 @@ class _Building(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resol
             if not isinstance(key, str):
                 raise RuleError.at(self.position(key_node.start_mark), "mapping keys must be text")
             if key in data:
-                raise RuleError.at(self.position(key_node.start_mark), f"duplicate key '{key}'")
+                self.later.append(Diagnostic(self.position(key_node.start_mark), f"duplicate key '{key}'"))
+                continue
             data[key] = self.construct_object(value_node)
             data.key_pos[key] = self.position(key_node.start_mark)
             data.value_pos[key] = self.position(value_node.start_mark)
@@ -132,8 +157,20 @@ class _Building(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resol
             data.item_pos.append(self.position(item.start_mark))
 
     def construct_decimal(self, node):
-        """Integers are decimal: `0777` is 777, not an octal 511."""
-        return int(self.construct_scalar(node), 10)
+        """Integers are decimal: `0777` is 777, not an octal 511; at most MAX_DIGITS digits."""
+        text = self.construct_scalar(node)
+        if not re.fullmatch(r"[-+]?[0-9]+", text):
+            raise RuleError.at(self.position(node.start_mark), "a whole number is written in decimal digits")
+        if len(text.lstrip("+-").lstrip("0")) > MAX_DIGITS:
+            raise RuleError.at(self.position(node.start_mark), f"a number has at most {MAX_DIGITS} digits")
+        return int(text, 10)
+
+    def construct_flag(self, node):
+        """`true` or `false`, also under an explicit `!!bool` tag."""
+        text = self.construct_scalar(node)
+        if text not in ("true", "True", "TRUE", "false", "False", "FALSE"):
+            raise RuleError.at(self.position(node.start_mark), "true or false is written true or false")
+        return text.lower() == "true"
 
     def construct_undefined(self, node):
         """Any tag we do not allow is an error."""
@@ -144,6 +181,7 @@ class _Building(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resol
 _Building.add_constructor("tag:yaml.org,2002:map", _Building.construct_yaml_map)
 _Building.add_constructor("tag:yaml.org,2002:seq", _Building.construct_yaml_seq)
 _Building.add_constructor("tag:yaml.org,2002:int", _Building.construct_decimal)
+_Building.add_constructor("tag:yaml.org,2002:bool", _Building.construct_flag)
 _Building.add_constructor(None, _Building.construct_undefined)
 for _tag in ("binary", "timestamp", "set", "omap", "pairs", "float"):
     _Building.add_constructor(f"tag:yaml.org,2002:{_tag}", _Building.construct_undefined)
@@ -177,17 +215,21 @@ else:
 
 
 def read_text(path: str) -> str:
-    """The text of a rule file, refusing missing, huge, binary and empty files."""
+    """The text of a rule file, refusing missing, special, huge, binary and empty files."""
     here = Position(path, 1, 1)
+    nowhere = Position(path, 0, 0)
     try:
+        mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
+            raise RuleError.at(nowhere, "is a folder, not a rule file")
+        if not stat.S_ISREG(mode):
+            raise RuleError.at(nowhere, "not a regular file")
         with open(path, "rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise RuleError.at(Position(path, 0, 0), "no such file") from None
-    except IsADirectoryError:
-        raise RuleError.at(Position(path, 0, 0), "is a folder, not a rule file") from None
+        raise RuleError.at(nowhere, "no such file") from None
     except OSError as err:
-        raise RuleError.at(Position(path, 0, 0), f"cannot read file: {err.strerror}") from None
+        raise RuleError.at(nowhere, f"cannot read file: {err.strerror}") from None
     if len(raw) > MAX_FILE_BYTES:
         raise RuleError.at(here, f"file is larger than {MAX_FILE_BYTES} bytes")
     if b"\0" in raw:
@@ -201,20 +243,34 @@ def read_text(path: str) -> str:
     return text
 
 
-def load_yaml(path: str, text: str | None = None):
-    """Parse a rule file into YMap/YList/YStr values with positions."""
-    if text is None:
-        text = read_text(path)
+def load_yaml(path: str, kind: FileKind):
+    """Parse a file of the given kind into YMap/YList/YStr values with positions."""
+    text = read_text(path)
+    document, later = _parse(text, path)
+    if not isinstance(document, YMap):
+        raise RuleError.at(Position(path, 1, 1), f"a {kind.name} must be a YAML mapping")
+    _check_kind(document, kind)
+    remember_source(path, text)
+    if later:
+        raise RuleError(later)
+    return document
+
+
+def _parse(text: str, path: str) -> tuple:
+    """The document, and the problems to tell once it has loaded (they quote it).
+
+    libyaml's parser reads first; when it fails, the pure-Python loader says what is wrong, in its words.
+    """
     if _FastLoader is not None:
         fast = _FastLoader(text, path)
         try:
             document = fast.get_single_data()
         except (yaml.YAMLError, RecursionError):
-            document = None  # the pure-Python loader below says what is wrong, in its words
+            document = None
         finally:
             fast.dispose()
         if isinstance(document, YMap):
-            return document
+            return document, fast.later
     loader = None
     try:
         loader = _Loader(text, path)
@@ -222,16 +278,23 @@ def load_yaml(path: str, text: str | None = None):
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         where = Position(path, mark.line + 1, mark.column + 1) if mark else Position(path, 1, 1)
-        raise RuleError.at(where, f"YAML: {err.problem or err.context}") from None
+        raise RuleError.at(where, f"YAML: {printable(str(err.problem or err.context))}") from None
     except yaml.reader.ReaderError as err:
         raise RuleError.at(Position(path, 1, 1), f"character {err.character!r} is not allowed in YAML") from None
     except yaml.YAMLError as err:
-        raise RuleError.at(Position(path, 1, 1), f"YAML: {err}") from None
+        raise RuleError.at(Position(path, 1, 1), f"YAML: {printable(str(err))}") from None
     except RecursionError:
         raise RuleError.at(Position(path, 1, 1), "nesting too deep") from None
     finally:
         if loader is not None:
             loader.dispose()
-    if not isinstance(document, YMap):
-        raise RuleError.at(Position(path, 1, 1), "a rule file must be a YAML mapping")
-    return document
+    return document, loader.later
+
+
+def _check_kind(document: YMap, kind: FileKind) -> None:
+    """Refuse a mapping with a top-level key that is not the kind's, nor a near miss of one."""
+    for key in document:
+        if key not in kind.keys and not difflib.get_close_matches(key, kind.keys, n=1, cutoff=0.7):
+            named = f"'{key}'" if PLAIN_KEY.fullmatch(key) else "here"
+            raise RuleError.at(document.key_pos[key], f"not a {kind.name}: the top-level key {named} is not one "
+                                                      f"of a {kind.name}'s ({', '.join(sorted(kind.keys))})")

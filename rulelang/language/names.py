@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+import string
 
 import attrs
 
@@ -9,6 +10,9 @@ BUILTIN_NAMES = ("me", "opponent", "players", "current", "it", "attributes")
 ENGINE_CARD_ATTRIBUTES = ("zone", "owner", "parent", "face_down", "name", "index")
 PLAYER_ATTRIBUTES = ("seat", "name")
 ROLL_ATTRIBUTES = ("total", "high", "low", "fumble", "dice")
+SUGGEST_POOL = 200  # more candidates than this: only those one letter away are compared
+MAX_SUGGESTED = 40  # a longer unknown name gets no suggestion among many candidates
+NAME_LETTERS = string.ascii_letters + string.digits + "_"
 
 
 @attrs.frozen
@@ -35,12 +39,17 @@ class Names:
     procedures: dict = attrs.field(factory=dict)  # name -> number of parameters
     max_players: int = 2
     kinds: dict = attrs.field(factory=dict)  # declared kinds of properties, functions, variables (language/kinds.py)
+    _attributes: frozenset = attrs.field(init=False, eq=False, repr=False)
 
-    def attributes(self) -> set:
-        """Every name that may follow a dot."""
-        return (set(self.player_zones) | self.player_vars | self.card_vars | self.zone_vars | self.card_props
-                | self.card_attributes | set(ENGINE_CARD_ATTRIBUTES) | set(PLAYER_ATTRIBUTES)
-                | set(ROLL_ATTRIBUTES))
+    @_attributes.default
+    def _every_attribute(self) -> frozenset:
+        return (self.player_zones | self.player_vars | self.card_vars | self.zone_vars | self.card_props
+                | self.card_attributes | frozenset(ENGINE_CARD_ATTRIBUTES) | frozenset(PLAYER_ATTRIBUTES)
+                | frozenset(ROLL_ATTRIBUTES))
+
+    def attributes(self) -> frozenset:
+        """Every name that may follow a dot (gathered once)."""
+        return self._attributes
 
     def mutable(self) -> frozenset:
         """Attribute names that something other than a printed card value may answer."""
@@ -49,6 +58,27 @@ class Names:
 
 
 def suggest(name: str, candidates) -> str:
-    """' (did you mean X?)' for a near miss, else ''."""
+    """' (did you mean X?)' for a near miss, else ''.
+
+    Among more than SUGGEST_POOL candidates only those one letter away are compared, so that
+    a file with thousands of names and thousands of mistakes is checked in time about
+    proportional to its size.
+    """
+    if len(candidates) > SUGGEST_POOL:
+        candidates = _one_letter_away(name, candidates)
     close = difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=0.7)
     return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _one_letter_away(name: str, candidates) -> list:
+    """The candidates one letter away from `name`: a letter dropped, added, changed, or two swapped."""
+    if len(name) > MAX_SUGGESTED:
+        return []
+    if not isinstance(candidates, (set, frozenset, dict)):
+        candidates = set(candidates)
+    splits = [(name[:i], name[i:]) for i in range(len(name) + 1)]
+    edits = ({a + b[1:] for a, b in splits if b}
+             | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+             | {a + c + b[1:] for a, b in splits if b for c in NAME_LETTERS}
+             | {a + c + b for a, b in splits for c in NAME_LETTERS})
+    return [edit for edit in edits if edit in candidates]

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from ..errors import Diagnostic, Position
-from .loader import YList, YMap, position_of
+from .loader import FileKind, YList, YMap, position_of
 from .names import suggest
 
-TEXT, NUMBER, FLAG, MAPPING, SEQUENCE, EXPR, EFFECTS = (
-    "text", "number", "true/false", "mapping", "list", "expression", "effects")
+TEXT, NUMBER, FLAG, MAPPING, SEQUENCE, EXPR, EFFECTS, NAMES = (
+    "text", "number", "true/false", "mapping", "list", "expression", "effects", "names")
 
 TOP = {
     "name": (TEXT, True), "description": (TEXT, False), "players": ("players", True), "extends": (TEXT, False),
@@ -18,23 +18,31 @@ TOP = {
     "moves": (MAPPING, False), "triggers": (SEQUENCE, False), "end": (SEQUENCE, True),
     "results": (MAPPING, False), "display": (MAPPING, False), "rounds": (MAPPING, False),
     "limits": (MAPPING, False),
+    "rules": (TEXT, False),
+    "bots": (MAPPING, False),
 }
+RULE_FILE = FileKind("rule file", frozenset(TOP))
 LIMITS = {"decisions": (NUMBER, False), "steps": (NUMBER, False), "work": (NUMBER, False)}
 DECK = {"standard": (NUMBER, False), "cards": (SEQUENCE, False), "attributes": (SEQUENCE, False),
         "start": (TEXT, True)}
 ZONE = {"per_player": (FLAG, False), "visibility": (TEXT, True), "capacity": (NUMBER, False),
         "refill": (TEXT, False), "keep_face_up": (FLAG, False), "count": (NUMBER, False),
-        "row": (FLAG, False), "face_down": (TEXT, False)}
-REACTIONS = {"moves": (SEQUENCE, True)}
+        "row": (FLAG, False), "face_down": (TEXT, False), "label": (TEXT, False)}
+REACTIONS = {"moves": (NAMES, True)}
 TURN = {"first": (EXPR, False), "do": (EFFECTS, True), "after": (EFFECTS, False), "skip": (EXPR, False),
         "next": (EXPR, False)}
 ROUNDS = {"setup": (EFFECTS, False), "first": (EXPR, False), "end": (EXPR, True), "after": (EFFECTS, False)}
-MOVE = {"label": (TEXT, False), "rule": (TEXT, False), "if": (EXPR, False), "do": (EFFECTS, True)}
+MOVE = {"label": (TEXT, False), "rule": (TEXT, False), "if": (EXPR, False), "do": (EFFECTS, True),
+        "help": (TEXT, False), "ask": (EXPR, False)}
 TRIGGER = {"name": (TEXT, True), "rule": (TEXT, False), "for": (EXPR, False), "when": (EXPR, True),
            "do": (EFFECTS, True), "on": (TEXT, False)}
 EVENTS = ("moved",)
-END = {"rule": (TEXT, False), "for": (EXPR, False), "when": (EXPR, True), "winner": (EXPR, True)}
+END = {"rule": (TEXT, False), "name": (TEXT, False), "for": (EXPR, False), "when": (EXPR, True),
+       "winner": (EXPR, True)}
+VARIABLE_SECTIONS = ("vars", "player_vars", "zone_vars", "card_vars")
+VARIABLE = {"initial": ("value", False), "label": (TEXT, False)}  # a variable with a label for players
 RESULTS = {"score": (EXPR, False), "report": (MAPPING, False)}
+BOTS = {"evaluate": (EXPR, True), "scale": (NUMBER, False)}
 VISIBILITIES = ("hidden", "owner", "public")
 FACE_DOWN = ("owner", "hidden")  # who sees a face-down card in the zone
 
@@ -46,7 +54,7 @@ EFFECT_FORMS = {
     "choose": {"choose": (TEXT, True), "from": (EXPR, True), "where": (EXPR, False),
                "min": (EXPR, False), "max": (EXPR, False), "optional": (EXPR, False),
                "prompt": (TEXT, False), "by": (EXPR, False), "do": (EFFECTS, False)},
-    "choose move": {"choose move": (SEQUENCE, True), "by": (EXPR, False)},
+    "choose move": {"choose move": (NAMES, True), "by": (EXPR, False)},
 }
 
 
@@ -72,7 +80,7 @@ def check_shape(doc: YMap) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     _mapping(doc, TOP, "the rule file", out)
     for key, table in (("deck", DECK), ("turn", TURN), ("results", RESULTS), ("reactions", REACTIONS), ("anytime", REACTIONS),
-                       ("rounds", ROUNDS), ("limits", LIMITS)):
+                       ("rounds", ROUNDS), ("limits", LIMITS), ("bots", BOTS)):
         if isinstance(doc.get(key), YMap):
             _mapping(doc[key], table, key, out)
     for section in ("zones", "moves"):
@@ -89,6 +97,11 @@ def check_shape(doc: YMap) -> list[Diagnostic]:
                 if section == "zones" and "face_down" in body and body["face_down"] not in FACE_DOWN:
                     out.append(Diagnostic(body.value_pos["face_down"],
                                           f"face_down must be one of {', '.join(FACE_DOWN)}"))
+    for section in VARIABLE_SECTIONS:
+        if isinstance(doc.get(section), YMap):
+            for name, value in doc[section].items():
+                if isinstance(value, YMap):
+                    _mapping(value, VARIABLE, f"variable '{name}'", out)
     for section, table in (("triggers", TRIGGER), ("end", END)):
         if isinstance(doc.get(section), YList):
             for item, where in zip(doc[section], doc[section].item_pos):
@@ -204,6 +217,8 @@ def _type_problem(value, kind: str) -> str | None:
         return "must be a mapping"
     if kind in (SEQUENCE, EFFECTS) and not isinstance(value, YList):
         return "must be a list"
+    if kind == NAMES and not (isinstance(value, YList) and all(isinstance(v, str) for v in value)):
+        return "must be a list of names"
     if kind == EXPR and not isinstance(value, (str, int)):
         return "must be an expression"
     if kind == "players":

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from ..errors import Diagnostic
+from .graphs import components
 from .loader import YList, YMap
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -53,46 +54,71 @@ def trigger_cycles(doc: YMap) -> list[Diagnostic]:
 
     Only variables are followed (`set x`, `set p.x`, `set c.x`, also inside called procedures);
     cards moving between zones are not, as where a card comes from is known only in play.
+    The graph runs from each trigger to the variables it sets and from each variable to the
+    triggers that read it, so it stays as small as the file; one warning per cycle found.
     """
     triggers = [t for t in doc.get("triggers", []) if isinstance(t, YMap) and "on" not in t]
-    procedures = doc.get("procedures") if isinstance(doc.get("procedures"), YMap) else YMap()
-    reads = [set(WORD.findall(str(t.get("when", "")))) for t in triggers]
-    writes = [_writes(t.get("do"), procedures, set()) for t in triggers]
-    edges = {i: {j for j in range(len(triggers)) if j != i and writes[i] & reads[j]} for i in range(len(triggers))}
-    out, reported = [], set()
-    for start in range(len(triggers)):
-        for other in sorted(edges[start]):
-            if start in _reachable(other, edges) and frozenset((start, other)) not in reported:
-                reported.add(frozenset((start, other)))
-                through = ", ".join(sorted(writes[start] & reads[other]))
-                names = f"'{triggers[start].get('name')}' and '{triggers[other].get('name')}'"
-                out.append(Diagnostic(triggers[start].pos, f"triggers {names} can set each other off "
-                                                           f"in a cycle (through {through})", "warning"))
-    return out
+    writes = procedure_writes(doc.get("procedures") if isinstance(doc.get("procedures"), YMap) else YMap())
+    edges: dict = {}
+    for i, trigger in enumerate(triggers):
+        edges[("trigger", i)] = [("var", name) for name in sorted(_writes(trigger.get("do"), writes))]
+        for name in sorted(set(WORD.findall(str(trigger.get("when", ""))))):
+            edges.setdefault(("var", name), []).append(("trigger", i))
+    out = []
+    for component in components(edges):
+        members = sorted(i for kind, i in component if kind == "trigger")
+        if len(members) > 1:
+            through = ", ".join(sorted(name for kind, name in component if kind == "var"))
+            out.append(Diagnostic(triggers[members[0]].pos, f"triggers {_names(triggers, members)} can set each "
+                                                            f"other off in a cycle (through {through})", "warning"))
+    return sorted(out, key=lambda d: (d.position.line, d.position.column))
 
 
-def _writes(block, procedures, seen) -> set:
+def _names(triggers: list, members: list) -> str:
+    """'a' and 'b'; 'a', 'b' and 'c'; the first five and how many more."""
+    named = [f"'{triggers[i].get('name')}'" for i in members[:5]]
+    if len(members) > 5:
+        return ", ".join(named) + f" and {len(members) - 5} more"
+    return ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def procedure_writes(procedures: YMap) -> dict:
+    """The variables each procedure sets, itself or through the procedures it calls (by name).
+
+    Procedures are grouped into strongly connected components once; a component's answer is the
+    union of its own sets and those of the components it calls, gathered callees first.
+    """
+    own, calls = {}, {}
+    for signature, body in procedures.items():
+        name = signature.split("(")[0].strip()
+        own[name], calls[name] = set(), set()
+        for text in _texts(body):
+            found, called = SET.match(text), CALL.match(text)
+            if found:
+                own[name].add(found.group(1))
+            if called:
+                calls[name].add(called.group(1))
+    writes: dict = {}
+    for component in components({name: sorted(callees) for name, callees in calls.items()}):
+        union = set()
+        for name in component:
+            union |= own.get(name, set())
+            union.update(*(writes.get(callee, ()) for callee in calls.get(name, ()) if callee not in component))
+        for name in component:
+            writes[name] = frozenset(union)
+    return writes
+
+
+def _writes(block, procedure_writes: dict) -> set:
+    """The variables a block of effects sets, itself or in the procedures it calls."""
     names = set()
     for text in _texts(block):
-        found = SET.match(text)
+        found, called = SET.match(text), CALL.match(text)
         if found:
             names.add(found.group(1))
-        called = CALL.match(text)
         if called:
-            for signature, body in procedures.items():
-                if signature.split("(")[0].strip() == called.group(1) and signature not in seen:
-                    names |= _writes(body, procedures, seen | {signature})
+            names |= procedure_writes.get(called.group(1), frozenset())
     return names
-
-
-def _reachable(start, edges) -> set:
-    found, todo = {start}, [start]
-    while todo:
-        for following in edges[todo.pop()]:
-            if following not in found:
-                found.add(following)
-                todo.append(following)
-    return found
 
 
 def deck_arithmetic(doc: YMap, cards: int, max_players: int) -> list[Diagnostic]:
@@ -128,7 +154,7 @@ def _texts(value):
         yield value
     elif isinstance(value, YMap):
         for key, item in value.items():
-            if key not in ("name", "description", "label", "prompt", "rule"):
+            if key not in ("name", "description", "label", "prompt", "rule", "rules", "help"):
                 yield from _texts(item)
     elif isinstance(value, YList):
         for item in value:

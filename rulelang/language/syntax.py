@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import re
 
@@ -19,6 +20,7 @@ from ..errors import Position, RuleError
 
 GRAMMAR_FILE = "rulelang.lark"
 TEMPLATE_FIELD = re.compile(r"\{([^{}]*)\}")  # `{expression}` inside a text, filled in when it runs
+MAX_NESTING = 200  # levels of an expression's tree: every later stage walks it recursively
 
 
 def grammar_text() -> str:
@@ -30,13 +32,14 @@ def grammar_text() -> str:
 @functools.lru_cache(maxsize=1)
 def parser() -> Lark:
     """The LALR parser for both start symbols, built once per process (from lark's cache when it can)."""
-    return Lark(grammar_text(), parser="lalr", start=["start_expr", "start_statement"],
-                propagate_positions=True, maybe_placeholders=True, cache=cache_file() or False)
+    grammar = grammar_text()
+    return Lark(grammar, parser="lalr", start=["start_expr", "start_statement"],
+                propagate_positions=True, maybe_placeholders=True, cache=cache_file(grammar) or False)
 
 
-def cache_file() -> str | None:
-    """Where lark keeps the built parser: a folder of the user's own (lark checks the grammar's hash
-    inside the file; a shared temporary folder would let another user plant one), or None."""
+def cache_file(grammar: str) -> str | None:
+    """Where lark keeps the built parser: a folder of the user's own (a shared temporary folder
+    would let another user plant one), one file per grammar, or None."""
     home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     folder = os.path.join(home, "rulelang")
     try:
@@ -45,13 +48,34 @@ def cache_file() -> str | None:
             return None
     except OSError:
         return None
-    return os.path.join(folder, f"grammar-lark{lark_version}.cache")
+    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
+    return os.path.join(folder, f"grammar-{digest}-lark{lark_version}.cache")
 
 
 @functools.lru_cache(maxsize=8192)
 def _parsed(text: str, start: str) -> Tree:
     """A parse tree, remembered: a rule file and its variants repeat many expressions."""
-    return parser().parse(text, start=start)
+    tree = parser().parse(text, start=start)
+    too_deep = _deeper_than(tree, MAX_NESTING)
+    if too_deep is not None:
+        raise _TooDeep(too_deep)
+    return tree
+
+
+class _TooDeep(Exception):
+    """A tree nests deeper than MAX_NESTING; carries the first node too deep."""
+
+
+def _deeper_than(tree: Tree, limit: int):
+    """The first node of `tree` more than `limit` levels down, or None (walked without recursion)."""
+    todo = [(tree, 1)]
+    while todo:
+        node, level = todo.pop()
+        if level > limit:
+            return node
+        if isinstance(node, Tree):
+            todo.extend((child, level + 1) for child in node.children)
+    return None
 
 
 def parse(text: str, start: str, pos: Position) -> Tree:
@@ -63,6 +87,9 @@ def parse(text: str, start: str, pos: Position) -> Tree:
         text = " ".join(line.strip() for line in text_lines)
     try:
         return _parsed(str(text), start)
+    except _TooDeep as err:
+        raise RuleError.at(pos.shifted(node_column(err.args[0])),
+                           f"the expression nests deeper than {MAX_NESTING} levels") from None
     except UnexpectedInput as err:
         at_end = isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END")
         column = len(text) + 1 if at_end else (getattr(err, "column", 0) or len(text) + 1)

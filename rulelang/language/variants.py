@@ -9,39 +9,27 @@ from __future__ import annotations
 
 import os
 
-from ..errors import Position, RuleError
+from ..errors import RuleError
 from .loader import YList, YMap, load_yaml
+from .reach import Reach
+from .schema import RULE_FILE
 
 MAX_CHAIN = 10
 NAMED_LISTS = ("triggers",)
 
 
-def resolve_extends(doc: YMap, find_base, chain: tuple = ()) -> YMap:
-    """The document with its `extends:` chain merged in; `find_base(name, here)` gives a path."""
+def resolve_extends(doc: YMap, reach: Reach, chain: tuple = ()) -> YMap:
+    """The document with its `extends:` chain merged in; `reach` says which bases it may name."""
     if "extends" not in doc:
         return doc
     where = doc.value_pos["extends"]
     if len(chain) >= MAX_CHAIN:
         raise RuleError.at(where, f"more than {MAX_CHAIN} files extend each other")
-    base_path = _base_path(str(doc["extends"]), doc.pos.path, find_base, where)
-    if os.path.abspath(base_path) in chain + (os.path.abspath(doc.pos.path),):
+    base_path = reach.find(doc["extends"], doc.pos.path, where)
+    if os.path.realpath(base_path) in chain + (os.path.realpath(doc.pos.path),):
         raise RuleError.at(where, f"'{doc['extends']}' extends this file again (a cycle)")
-    base = resolve_extends(load_yaml(base_path), find_base, chain + (os.path.abspath(doc.pos.path),))
+    base = resolve_extends(load_yaml(base_path, RULE_FILE), reach, chain + (os.path.realpath(doc.pos.path),))
     return merge(base, doc)
-
-
-def _base_path(name: str, here: str, find_base, where: Position) -> str:
-    local = os.path.join(os.path.dirname(here), name)
-    if os.path.isfile(local):
-        return local
-    try:
-        found = find_base(name)
-    except RuleError:
-        found = None
-    if found is None or not os.path.isfile(found):
-        raise RuleError.at(where, f"cannot find the base '{name}' (a path next to this file, "
-                                  f"or a packaged ruleset)")
-    return found
 
 
 def merge(base: YMap, over: YMap) -> YMap:
@@ -68,18 +56,29 @@ def merge(base: YMap, over: YMap) -> YMap:
 
 def _merge_named(base: YList, over: YList) -> YList:
     """Items with the same `name` replace the base's; `remove: true` drops one; others are added."""
-    items = list(zip(base, base.item_pos))
+    slots = list(zip(base, base.item_pos))  # a dropped item leaves None in its slot
+    by_name: dict = {}  # name -> the slots of the live items with that name, in order
+    for index, (item, _) in enumerate(slots):
+        by_name.setdefault(_name_of(item), []).append(index)
     for item, pos in zip(over, over.item_pos):
-        name = item.get("name") if isinstance(item, YMap) else None
-        found = next((i for i, (old, _) in enumerate(items) if isinstance(old, YMap) and old.get("name") == name), None)
+        name = _name_of(item)
+        found = by_name.get(name)
         if isinstance(item, YMap) and item.get("remove") is True:
-            if found is None:
+            if not found:
                 raise RuleError.at(pos, f"no trigger named '{name}' to remove")
-            del items[found]
-        elif found is not None and name is not None:
-            items[found] = (item, pos)
+            slots[found.pop(0)] = None
+        elif found and name is not None:
+            slots[found[0]] = (item, pos)
         else:
-            items.append((item, pos))
-    out = YList(item for item, _ in items)
-    out.pos, out.item_pos = over.pos, [pos for _, pos in items]
+            by_name.setdefault(name, []).append(len(slots))
+            slots.append((item, pos))
+    kept = [slot for slot in slots if slot is not None]
+    out = YList(item for item, _ in kept)
+    out.pos, out.item_pos = over.pos, [pos for _, pos in kept]
     return out
+
+
+def _name_of(item):
+    """The name an item is merged by: its `name` text, None without one, a key of its own otherwise."""
+    name = item.get("name") if isinstance(item, YMap) else object()
+    return name if name is None or isinstance(name, str) else object()

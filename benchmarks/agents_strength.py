@@ -1,0 +1,159 @@
+"""How well the bots play: `mcts` against `random` and `greedy` in every shipped ruleset.
+
+    python benchmarks/agents_strength.py [--games N] [--rulesets NAME ...] [--mcts SPEC]
+                                         [--seed N] [--workers N] [--markdown]
+
+Two-player rulesets: `mcts` against `random`, then against `greedy`, seats alternated game by
+game. Høyers trappe: `mcts` against two `random` bots at three players, `mcts` in each seat in
+turn. Houska Castle (solo): the monsters `mcts`, `greedy` and `random` defeat per game. Per
+match it prints the games played, `mcts`'s win rate (or the mean defeated) with a 95% interval
+(Wilson for rates, normal for means), and the CPU seconds `mcts` spent per decision it searched
+(mean and worst; decisions with one option are not searched). Games are seeded: the same
+arguments give the same games.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from rulelang.agents import build_agent, parse_agent_spec
+from rulelang.api import load_game
+from rulelang.engine.rng import derive_seed
+from rulelang.engine.session import play_game
+
+DUELS = ["storma_slottet", "tjugonio", "supertrumf", "supertrumf_blixtduell"]
+MULTI = {"hoyers_trappe": 3}
+SOLO = {"houska_castle": "defeated"}  # the ruleset's report or variable to average
+Z = 1.96
+
+
+class Timed:
+    """An agent whose searched decisions are timed in CPU seconds."""
+
+    def __init__(self, agent):
+        self.agent = agent
+        self.times: list = []
+        if hasattr(agent, "view_type"):
+            self.view_type = agent.view_type
+        self.needs_view = getattr(agent, "needs_view", True)
+
+    def choose(self, view, decision) -> int:
+        """The agent's choice, timed when there was something to choose."""
+        started = time.process_time()
+        index = self.agent.choose(view, decision)
+        if len(decision.options) > 1:
+            self.times.append(time.process_time() - started)
+        return index
+
+
+def play(task) -> dict:
+    """One game: (ruleset, specs, seat of the measured bot, seed) -> its outcome and timings."""
+    ruleset, texts, measured, seed = task
+    game = load_game(ruleset)
+    agents = [Timed(build_agent(parse_agent_spec(text), seat, seed, game)) for seat, text in enumerate(texts)]
+    st = play_game(game, agents, seed, quiet=True)
+    figure = SOLO.get(ruleset)
+    return {"outcome": st.result[measured], "times": agents[measured].times, "decisions": st.actions,
+            "figure": st.vars.get(figure) if figure else None}
+
+
+def wilson(wins: float, n: int) -> tuple:
+    """The 95% Wilson interval of a rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
+    return (centre - half, centre + half)
+
+
+def mean_interval(values: list) -> tuple:
+    """The mean and its 95% normal interval."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    half = Z * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def matches(rulesets: list, mcts: str) -> list:
+    """(ruleset, label, seats, kind) of every match to play: kind is rate or mean."""
+    out = []
+    for name in rulesets:
+        if name in SOLO:
+            for bot in (mcts, "greedy", "random"):
+                out.append((name, bot, [bot], "mean"))
+        elif name in MULTI:
+            out.append((name, f"{mcts} vs 2 random", [mcts] + ["random"] * (MULTI[name] - 1), "rate"))
+        else:
+            for other in ("random", "greedy"):
+                out.append((name, f"{mcts} vs {other}", [mcts, other], "rate"))
+    return out
+
+
+def tasks(name: str, seats: list, games: int, seed: int) -> list:
+    """The games of a match, the measured bot (seats[0]) moved one seat on each game."""
+    out = []
+    for index in range(games):
+        shift = index % len(seats)
+        order = seats[-shift:] + seats[:-shift] if shift else list(seats)
+        out.append((name, order, shift, derive_seed(seed, index)))
+    return out
+
+
+def run(name, label, seats, kind, games, seed, pool) -> dict:
+    """Play one match and sum it up."""
+    started = time.perf_counter()
+    work = tasks(name, seats, games, seed)
+    records = list(pool.map(play, work, chunksize=1)) if pool else [play(task) for task in work]
+    times = [t for r in records for t in r["times"]]
+    row = {"ruleset": name, "match": label, "games": games,
+           "s_per_decision": sum(times) / len(times) if times else 0.0, "worst_s": max(times, default=0.0),
+           "wall_s": time.perf_counter() - started}
+    if kind == "mean":
+        row["mean"] = mean_interval([r["figure"] for r in records])
+    else:
+        wins = sum(1.0 if r["outcome"] == "win" else 0.5 if r["outcome"] == "draw" else 0.0 for r in records)
+        row["rate"] = (wins / games, *wilson(wins, games))
+    return row
+
+
+def show(row: dict, markdown: bool) -> str:
+    """One line of the table."""
+    if "rate" in row:
+        value, low, high = row["rate"]
+        figure = f"{100 * value:.0f}% wins [{100 * low:.0f}%, {100 * high:.0f}%]"
+    else:
+        value, low, high = row["mean"]
+        figure = f"{value:.2f} defeated [{low:.2f}, {high:.2f}]"
+    timing = f"{row['s_per_decision']:.3f} s (worst {row['worst_s']:.2f} s)" if row["s_per_decision"] else "-"
+    cells = [row["ruleset"], row["match"], str(row["games"]), figure, timing]
+    return "| " + " | ".join(cells) + " |" if markdown else "  ".join(cells)
+
+
+def main() -> None:
+    """Parse the arguments, play every match, print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per match (default 200)")
+    parser.add_argument("--rulesets", nargs="*", default=DUELS + list(MULTI) + list(SOLO))
+    parser.add_argument("--mcts", default="mcts", help="the spec of the bot measured (default: mcts)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="processes to play in")
+    parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    args = parser.parse_args()
+    if args.markdown:
+        print("| ruleset | match | games | mcts result (95% interval) | mcts CPU s per decision |")
+        print("|---|---|---|---|---|")
+    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    try:
+        for name, label, seats, kind in matches(args.rulesets, args.mcts):
+            print(show(run(name, label, seats, kind, args.games, args.seed, pool), args.markdown), flush=True)
+    finally:
+        if pool:
+            pool.shutdown()
+
+
+if __name__ == "__main__":
+    main()

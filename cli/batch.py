@@ -1,0 +1,91 @@
+"""What `simulate` and `compare` share: their options, the seats' agents, the backend, `--out`
+and `--plot` checked before any game is played."""
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+from pathlib import Path
+
+import click
+
+from .common import allow_path_option, fail, parse_players, seats
+
+PLOT_SUFFIXES = (".png", ".html")
+OPTIONS = (
+    click.option("--games", type=click.IntRange(1, 1_000_000), required=True,
+                 help="How many games to play (per file)."),
+    click.option("--seed", type=int, default=0, show_default=True,
+                 help="Master seed; game i uses a seed derived from it (the same for every file)."),
+    click.option("--players", help="Agents per seat, e.g. random,random or mcts:iterations=200,random; "
+                                   "default: random in each of the ruleset's minimum seats."),
+    click.option("--workers", type=click.IntRange(1, 1024),
+                 help="Processes to play in (default 1); with --backend ray, actors "
+                      "(default: every CPU of the cluster)."),
+    click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+                 help="local: this machine; ray: a Ray cluster (pip install 'rulelang[ray]')."),
+    click.option("--address", help="With --backend ray: the cluster to join, e.g. ray://head:10001 "
+                                   "(default: the Ray job's cluster, or a new local one)."),
+    click.option("--out", type=click.Path(dir_okay=False, writable=True),
+                 help="Write one JSON line per game to this file, as the games are played."),
+    click.option("--plot", type=click.Path(dir_okay=False, writable=True),
+                 help="Draw game lengths and scores (comparing: win rates too) to a .png or .html file "
+                      "(pip install 'rulelang[plot]')."),
+    click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table."),
+    click.option("--debug", is_flag=True, help="Check card conservation after every step."),
+    allow_path_option,
+)
+
+
+def batch_options(command):
+    """Add the options every run of many games takes."""
+    for option in reversed(OPTIONS):
+        command = option(command)
+    return command
+
+
+def load_rulesets(names: tuple, allow: tuple = ()) -> list:
+    """Each ruleset loaded and compiled (an error in any: printed, exit 1)."""
+    from rulelang.api import load_game
+    from rulelang.errors import RulelangError
+    try:
+        return [load_game(name, allow) for name in names]
+    except RulelangError as err:
+        fail(err)
+
+
+def bot_seats(text: str | None, games: list) -> list:
+    """The seats' agent specs, which every ruleset must seat; bots only."""
+    specs = parse_players(text or ",".join(["random"] * games[0].min_players), games[0])
+    for game in games[1:]:
+        if not game.min_players <= len(specs) <= game.max_players:
+            raise click.BadParameter(f"{game.name} takes {seats(game)}, not {len(specs)}",
+                                     param_hint="--players")
+    if any(spec.is_human for spec in specs):
+        raise click.BadParameter("only bots play here", param_hint="--players")
+    return specs
+
+
+def check_extras(backend: str, address: str | None, plot: str | None) -> None:
+    """Refuse, before playing, what this installation or these options cannot do."""
+    if address and backend != "ray":
+        raise click.BadParameter("--address joins a Ray cluster: add --backend ray",
+                                 param_hint="--address")
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise click.BadParameter("the Ray backend needs Ray: pip install 'rulelang[ray]'",
+                                 param_hint="--backend")
+    if plot:
+        if Path(plot).suffix.lower() not in PLOT_SUFFIXES:
+            raise click.BadParameter("a plot is a .png or an .html file", param_hint="--plot")
+        if importlib.util.find_spec("matplotlib") is None:
+            raise click.BadParameter("plots need matplotlib: pip install 'rulelang[plot]'",
+                                     param_hint="--plot")
+
+
+@contextlib.contextmanager
+def lines_to(path: str | None):
+    """The `--out` file, open for one JSON line per game, or None."""
+    if path is None:
+        yield None
+        return
+    with open(path, "w", encoding="utf-8") as handle:
+        yield handle

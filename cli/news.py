@@ -1,0 +1,68 @@
+"""What happened since a seat last looked: the log's lines grouped by turn, each turn's player
+named once, the seat's own choices left out (it made them), in players' names."""
+from __future__ import annotations
+
+import re
+
+from rich.text import Text
+
+from .naming import Namer
+from .screen import styled
+
+TURN = re.compile(r"^-- turn (\d+): (P\d+) --$")
+BANNER = re.compile(r"^== (.*) ==$")
+
+
+def summarise(lines: list, namer: Namer, me: str, context: str | None = None) -> list[Text]:
+    """One paragraph per turn (`P2's turn 4: draws …; attacks …`), round banners on their own.
+
+    `context` is the line of the turn the first lines belong to (a turn begun earlier), if any:
+    it heads their paragraph, but is not shown alone.
+    """
+    paragraphs: list[Text] = []
+    own_moves = {f"{me}: {move.label}" for move in namer.game.moves.values()}
+    triggers = [f"{t.name}: " for t in (*namer.game.triggers, *namer.game.event_triggers)]
+    turn = TURN.match(context) if context else None
+    credit = None  # the trigger the last line was credited to: said once for a run of its lines
+    heading, actor, items, fresh = _heading(turn, me), turn and turn.group(2), [], False
+
+    def close():
+        if items or fresh:
+            paragraph = styled(heading + (": " if items else ""), "bold") if heading else Text()
+            paragraph.append_text(styled("; ".join(items)))
+            paragraphs.append(paragraph)
+
+    for raw in lines:
+        if raw.startswith(f"{me} chooses ") or raw in own_moves:
+            continue  # the seat's own choices: it knows them
+        line = namer.text(raw)
+        if line is None:
+            continue  # about the rule file's bookkeeping zones
+        turn, banner = TURN.match(line), BANNER.match(line)
+        if turn or banner:
+            close()
+            heading, actor, items, fresh = _heading(turn, me), turn and turn.group(2), [], True
+            if banner:
+                paragraphs.append(styled(banner.group(1), "bold reverse"))
+                fresh = False
+            continue
+        for prefix in (f"{actor} ", f"{actor}: "):
+            if actor and line.startswith(prefix):
+                line = line[len(prefix):]
+        said, credit = credit, next((t for t in triggers if line.startswith(t)), None)
+        if credit is not None and credit == said:
+            line = line[len(credit):]
+        if line.startswith("(") and items:
+            items[-1] += " " + line  # what the seat saw of the line before
+        else:
+            items.append(line)
+    close()
+    return paragraphs
+
+
+def _heading(turn, me: str) -> str | None:
+    """`Your turn 4` or `P2's turn 4` for a turn line's match."""
+    if turn is None:
+        return None
+    number, actor = turn.groups()
+    return f"Your turn {number}" if actor == me else f"{actor}'s turn {number}"

@@ -1,0 +1,252 @@
+"""A game at the terminal from start (or a saved record) to its end: people and bots take their
+decisions, every decision goes into the game's record, and the record gives undo, save and resume.
+
+Bots are built afresh for each decision, seeded by the game's seed and the decision's number, so
+a resumed or undone game goes on exactly as an uninterrupted one with the same choices.
+Undo replays the record (bots' choices are replayed, not searched again).
+"""
+from __future__ import annotations
+
+import os
+import signal
+
+from rich.table import Table as Grid
+from rich.text import Text
+
+from rulelang.agents import build_agent
+from rulelang.compile.ruleset import Move
+from rulelang.engine.effects import ReactionWindow
+from rulelang.engine.record import GameRecord, RecordError, replay, save_record
+from rulelang.engine.rng import derive_seed
+from rulelang.engine.runtime import apply_action
+from rulelang.engine.session import check_decisions, scores, view_for
+from rulelang.engine.values import pretty
+from rulelang.engine.views import seat_view
+from rulelang.errors import GameError
+
+from .naming import Namer, spoken
+from .news import summarise
+from .screen import Board, styled
+from .terminal import EOF, QUIT, SAVE, UNDO, HumanAgent, new_console, read_line
+
+
+class Quit(Exception):
+    """The people at the table left the game; `code` is the exit code."""
+
+    def __init__(self, code: int):
+        super().__init__(code)
+        self.code = code
+
+
+class Table:
+    """One game at the terminal, kept as a record of decisions."""
+
+    def __init__(self, game, record: GameRecord, specs: list, auto_pass: bool = True,
+                 record_path: str | None = None, debug: bool = False, explain: bool = False):
+        self.game = game
+        self.explain = explain  # show each bot's reasons (for bots that give them)
+        self.start = record.with_decisions(())  # the ruleset, seed and players
+        self.decisions = list(record.decisions)
+        self.specs = specs
+        self.auto_pass = auto_pass
+        self.record_path = record_path
+        self.debug = debug
+        self.console = new_console()
+        self.humans = [seat for seat, spec in enumerate(specs) if spec.is_human]
+        self.person = HumanAgent(game, self.console, hot_seat=len(self.humans) > 1)
+        self.asked: list[int] = []  # positions of the decisions people were asked
+        self.passed = False  # whether a reaction prompt was passed for a person yet
+
+    # ------------------------------------------------------------------ playing
+    def play(self):
+        """Play to the end (or until the people leave: Quit); returns the final state."""
+        if self.humans:  # Ctrl-C asks whether to save, even if the shell that started us ignores it
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        st = self.rebuild(len(self.decisions))
+        if self.humans and not self.decisions:
+            opening = f"{self.game.description.strip()} (? at any question shows the rules)"
+            self.console.print(styled(opening, "italic"))
+        if self.decisions and self.humans:
+            view = seat_view(st, self.first_human(st))
+            self.person.reset(view, f"resumed after {len(self.decisions)} decisions")
+        while st.result is None:
+            try:
+                st = self.step(st)
+            except KeyboardInterrupt:
+                # rich may have been stopped halfway through a print and hold back all later output
+                self.console = self.person.console = new_console()
+                self.console.print()
+                self.leave()
+                st = self.rebuild(len(self.decisions))  # an interrupted step may have left it half done
+            except GameError:
+                if self.record_path:  # the record ends with the decision that failed: it replays the fault
+                    save_record(self.record(), self.record_path)
+                raise
+        if self.record_path:
+            save_record(self.record(), self.record_path)
+        return st
+
+    def step(self, st):
+        """One decision: a person's answer (or command), an automatic pass, or a bot's choice."""
+        check_decisions(st)
+        decision = st.pending
+        if decision.seat in self.humans:
+            return self.ask(st, decision)
+        position = len(self.decisions)
+        seed = derive_seed(self.start.seed, position)  # the same bot choice on every replay of this decision
+        bot = build_agent(self.specs[decision.seat], decision.seat, seed, self.game)
+        if self.explain and hasattr(bot, "explain"):
+            bot.explain = lambda text: self.console.print(text, markup=False, highlight=False)
+        view = view_for(bot, st, decision.seat)
+        return self.apply(st, bot.choose(view, decision))
+
+    def ask(self, st, decision):
+        """A person's decision: taken for them when there is one option or it is a reaction not
+        worth asking about; else their answer, or what they asked for (undo, save, quit)."""
+        view = seat_view(st, decision.seat)
+        if len(decision.options) == 1:
+            self.person.taken(view, decision, 0, "the only choice")
+            return self.apply(st, 0)
+        if not self.worth_asking(st, decision):
+            if not self.passed:  # said once: after every move of a turn it would be noise
+                self.person.taken(view, decision, pass_index(decision), "passed for you, and so on; "
+                                  "--no-auto-pass asks every time")
+            self.passed = True
+            return self.apply(st, pass_index(decision))
+        answer = self.person.choose(view, decision)
+        if answer == UNDO:
+            return self.undo(st)
+        if answer == SAVE:
+            self.save()
+        elif answer in (QUIT, EOF):
+            self.leave(ended_input=answer == EOF)
+        else:
+            self.asked.append(len(self.decisions))
+            st = self.apply(st, answer)
+            if self.record_path:
+                save_record(self.record(), self.record_path)
+        return st
+
+    def apply(self, st, index: int):
+        """Add option `index` to the record, then take it (an interrupted step is replayed whole)."""
+        self.decisions.append(index)
+        apply_action(st, index)
+        return st
+
+    def worth_asking(self, st, decision) -> bool:
+        """False for a reaction prompt that `--auto-pass` answers: no offered reaction's `ask` holds."""
+        if not self.auto_pass or not isinstance(decision.node, ReactionWindow):
+            return True
+        me = st.seats[decision.seat]
+        return any(isinstance(o.value, Move) and o.value.ask is not None and o.value.ask(st, {"me": me})
+                   for o in decision.options)
+
+    # ------------------------------------------------------------------ the record
+    def rebuild(self, upto: int):
+        """The state after the record's first `upto` decisions, noting which ones people were asked."""
+        self.asked = []
+
+        def note(st, position):
+            decision = st.pending
+            if decision.seat in self.humans and len(decision.options) > 1 and self.worth_asking(st, decision):
+                self.asked.append(position)
+        del self.decisions[upto:]
+        return replay(self.game, self.record(), on_decision=note, debug=self.debug)
+
+    def record(self) -> GameRecord:
+        """The game's record so far."""
+        return self.start.with_decisions(self.decisions)
+
+    def undo(self, st):
+        """Back to the decision a person was asked before this one."""
+        if not self.asked:
+            self.console.print(styled("Nothing to undo: this is the first decision you were asked.", "yellow"))
+            return st
+        back = self.asked[-1]
+        st = self.rebuild(back)
+        seat = st.pending.seat
+        self.person.reset(seat_view(st, seat), f"undone: back to the decision before (turn {st.turn_number})")
+        return st
+
+    def save(self) -> str | None:
+        """Ask where, then write the record; the file's path, or None when the person changed their mind."""
+        default = self.record_path or default_record_name(self.start)
+        try:
+            path = read_line(self.console, f"save the game to [{default}]: ").strip() or default
+        except EOFError:
+            return None
+        try:
+            save_record(self.record(), path)
+        except RecordError as err:
+            self.console.print(styled(f"not saved: {err}", "yellow"))
+            return None
+        self.record_path = path
+        self.console.print(styled(f"saved to {path}; go on later with: rulelang play --resume {path}", "bold"),
+                           soft_wrap=True)
+        return path
+
+    def leave(self, ended_input: bool = False) -> None:
+        """Ask whether to save before quitting; raise Quit, or return to play on."""
+        while True:
+            try:
+                typed = read_line(self.console, "save and quit? y = save, n = do not save, "
+                                                "Enter = play on: ").strip().lower()
+            except EOFError:
+                self.console.print(f"\ninput ended: the game was not saved (seed {self.start.seed})")
+                raise Quit(1) from None
+            except KeyboardInterrupt:
+                typed = "n"
+            if typed == "" and not ended_input:
+                return
+            if typed in ("y", "yes") and self.save():
+                raise Quit(0)
+            if typed in ("n", "no"):
+                self.console.print(f"\nquit without saving (seed {self.start.seed})")
+                raise Quit(0)
+
+    def first_human(self, st) -> int:
+        """The person whose decision is next, or the first person at the table."""
+        return st.pending.seat if st.pending and st.pending.seat in self.humans else self.humans[0]
+
+    # ------------------------------------------------------------------ the end
+    def finish(self, st) -> None:
+        """The end: the last news (with bots only, the whole log), why it ended, the results, the board."""
+        if self.humans:
+            seat = self.person.on_screen if self.person.on_screen is not None else self.humans[0]
+            self.person.show_frame(seat_view(st, seat), table=False)
+        else:
+            seat = 0
+            public = [text for audience, text in st.log if audience is None]
+            for paragraph in summarise(public, Namer(self.game), ""):
+                self.console.print(paragraph)
+        reason = st.ended_by.name if st.ended_by is not None else ""
+        self.console.rule(styled(f"Game over: {reason}" if reason else "Game over", "bold"), style="bold")
+        self.console.print(self.results(st))
+        viewer = seat if self.humans else None  # with bots only, nobody is "you"
+        self.console.print(Board(self.game, Namer(self.game, viewer)).render(seat_view(st, seat)))
+        if self.record_path:
+            path = self.record_path
+            self.console.print(styled(f"the game's record is in {path} (rulelang replay {path} steps through it)",
+                                      "dim"), soft_wrap=True)
+
+    def results(self, st) -> Grid:
+        """Each seat's result and score, then the figures the ruleset reports."""
+        points = scores(st)
+        grid = Grid.grid(padding=(0, 2))
+        for seat in range(st.n):
+            who = f"P{seat + 1}" + (" (you)" if self.humans == [seat] else "")
+            grid.add_row(styled(who, "bold"), styled(st.result[seat]), styled(f"score {points[seat]}"))
+        for name, figure in self.game.report.items():
+            grid.add_row(styled(spoken(name)), styled(pretty(figure(st, {"me": None}))), Text())
+        return grid
+
+
+def pass_index(decision) -> int:
+    """The option that passes in a reaction prompt."""
+    return next(i for i, o in enumerate(decision.options) if o.value is None)
+
+
+def default_record_name(record: GameRecord) -> str:
+    """`mygame-1234.json`: the rule file's name and the seed, in the current folder."""
+    stem = os.path.splitext(os.path.basename(record.ruleset))[0]
+    return f"{stem}-{record.seed}.json"

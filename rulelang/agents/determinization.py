@@ -1,0 +1,155 @@
+"""Determinization: game states a seat cannot tell from the real one, for bots that search.
+
+A seat knows where every card it can see lies, and how many cards lie in each place it cannot
+see. A sample keeps all of that and deals the cards hidden from the seat at random among the
+places it cannot see: one permutation of the hidden cards' identities, applied to the whole
+cloned state (zones, attachments, stored values, variables, the running effects' local
+variables, moves not yet seen by triggers, face-down cards, the pending decision's options).
+A secret choice another seat has already made (a card laid face down, a card bound in a
+running effect) is thereby hidden too.
+
+The hidden places are listed in an order fixed by what the seat sees (zones in the order the
+game made them, cards from the top, attached cards after their card), and the hidden cards
+are sorted by their id before the permutation is drawn, so a sample depends on the seat's
+knowledge and the bot's generator only: two games that differ only in where the hidden cards
+lie give the very same samples.
+
+What a sample does not change: values stored on a hidden card stay with its place, and
+variables whose names start with `_` keep their values (with the cards they name re-dealt).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..engine.effects import ForLoop, Option
+from ..engine.rng import Rng
+from ..engine.values import Card
+from ..engine.views import seat_view
+
+
+class SeatView(Mapping):
+    """What a search agent is handed at a decision: its seat's view, and samples to search on.
+
+    As a mapping it is the seat's view (`seat_view`: zones as the seat sees them, variables,
+    the seat's log), made when first read. `sample(rng)` gives a fresh clone of the game with
+    the hidden cards re-dealt: a quiet state, with its own generator, that the agent may play
+    on freely (`apply_action`); nothing done to it reaches the real game.
+    """
+
+    def __init__(self, st, seat: int):
+        self._st = st
+        self.seat = seat
+        self.game = st.game
+        self.players = st.n
+        self._data = None
+        self._redeal = None
+
+    def _view(self) -> dict:
+        if self._data is None:
+            self._data = seat_view(self._st, self.seat)
+        return self._data
+
+    def __getitem__(self, key):
+        return self._view()[key]
+
+    def __iter__(self):
+        return iter(self._view())
+
+    def __len__(self) -> int:
+        return len(self._view())
+
+    def sample(self, rng: Rng):
+        """A clone of the game at this decision with the hidden cards re-dealt, drawn from `rng`."""
+        if self._redeal is None:
+            self._redeal = Redeal(self._st, self.seat)
+        return self._redeal.sample(rng)
+
+
+class Redeal:
+    """The places hidden from one seat in one state, and how to deal hidden cards into them."""
+
+    def __init__(self, st, seat: int):
+        self.st = st
+        self.slots = []  # (("z", zone) or ("u", parent id), index) of each hidden card, in the fixed order
+        for zone, cards in st.zones.items():
+            self._collect(("z", zone), cards, seat)
+        self.cards = sorted((st.under_of[key][i] if kind == "u" else st.zones[key][i]
+                             for (kind, key), i in self.slots), key=lambda card: card.id)
+
+    def _collect(self, place, pieces, seat: int) -> None:
+        st = self.st
+        for index, piece in enumerate(pieces):
+            if piece.__class__ is Card and not st.visible_to(piece, seat):
+                self.slots.append((place, index))
+            under = st.under_of.get(piece.id)
+            if under:
+                self._collect(("u", piece.id), under, seat)
+
+    def sample(self, rng: Rng):
+        """A quiet clone with the hidden cards permuted (see the module docstring)."""
+        st = self.st
+        order = list(range(len(self.cards)))
+        rng.shuffle(order)
+        other = st.clone()
+        other.rng = Rng(rng.next64())
+        other.quiet, other.debug, other.log = True, False, []
+        other.forced_dice, other.stacked, other.forced_first = [], set(), None
+        if self.slots:
+            swap = {}
+            for ((kind, key), index), new in zip(self.slots, order):
+                old = st.under_of[key][index] if kind == "u" else st.zones[key][index]
+                swap[old] = self.cards[new]
+            _apply(other, swap, {old.id: new.id for old, new in swap.items()})
+        # Remembered checks were made on the real cards: the sample starts its own memory.
+        other.memo, other.quiet_check, other.capacity_stamp = {}, None, None
+        other.touch()
+        return other
+
+
+def _apply(st, swap: dict, ids: dict) -> None:
+    """Put `swap[card]` wherever `card` is named in the cloned state `st` (its own containers)."""
+    def value(item):
+        kind = item.__class__
+        if kind is Card:
+            return swap.get(item, item)
+        if kind is list:
+            return [value(x) for x in item]
+        if kind is tuple:
+            return tuple(value(x) for x in item)
+        return item
+
+    def values(stored: dict) -> dict:
+        return {name: value(item) for name, item in stored.items()}
+
+    for cards in st.zones.values():
+        cards[:] = [swap.get(card, card) if card.__class__ is Card else card for card in cards]
+    st.under_of = {ids.get(key, key): [value(piece) for piece in pieces] for key, pieces in st.under_of.items()}
+    st.loc = {ids.get(key, key): (kind, value(where)) for key, (kind, where) in st.loc.items()}
+    st.cvars = {ids.get(key, key): values(stored) for key, stored in st.cvars.items()}
+    st.down = {ids.get(key, key) for key in st.down}
+    st.vars = values(st.vars)
+    st.pvars = [values(stored) for stored in st.pvars]
+    st.zvars = {zone: values(stored) for zone, stored in st.zvars.items()}
+    st.events = [(value(card), origin) for card, origin in st.events]
+    envs = {}
+    for frame in st.frames:
+        if id(frame.env) not in envs:  # frames that share an env share the changed one
+            envs[id(frame.env)] = frame.env
+            frame.env.update(values(frame.env))
+        if frame.loop.__class__ is ForLoop:
+            frame.loop.items = value(frame.loop.items)
+        if frame.trigger is not None:
+            frame.trigger = value(frame.trigger)
+    decision = st.pending
+    if decision is not None:
+        st.pending = decision.with_options(tuple(_option(option, value, st) for option in decision.options))
+
+
+def _option(option: Option, value, st) -> Option:
+    """The option with its value re-dealt (renamed when the value is a hidden card)."""
+    new = value(option.value)
+    if new is option.value or new == option.value:
+        return option
+    if new.__class__ is Card:
+        return Option(new.name, None, new, st.cvars.get(new.id))
+    return Option(str(new), None, new)  # a list, labelled as options_for labels one

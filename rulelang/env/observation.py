@@ -1,0 +1,353 @@
+"""A seat's observation vector (see layout.py): from its view, or kept up to date from the state.
+
+Both leave the `decision` block empty: which choice is being made comes with the decision
+(`Layout.decision_index`), and is marked by whoever hands the observation to a policy.
+
+`encode_view` reads a seat's view (engine/views.py), so it can only show what the seat may see;
+it is what an agent at a table has, and the reference. `SeatObserver` gives the same vector
+from the state, reading it only through the seat's eyes (`visible_to`, counts, variables as
+the seat sees them), and between two calls redoes only what changed since its last call (the
+parts of the state the engine marks as changed: zones, rows, attachments, faces, values).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..engine.values import Card, Marker, is_card
+from ..engine.views import seen
+from ..errors import GameError
+from .layout import MARKER
+
+
+def encode_view(layout, view: dict) -> np.ndarray:
+    """The observation vector of the seat a view belongs to."""
+    if layout.view_names is None:
+        raise GameError("two cards of this deck read alike in a view, so a view cannot tell them apart")
+    vector = np.zeros(layout.size, dtype=np.float32)
+    blocks, number = layout.blocks, layout.number
+    seats = [player["name"] for player in view["players"]]
+    vector[blocks["seat"].at(view["seat"])] = 1
+    vector[blocks["current"].at(seats.index(view["current"]))] = 1
+    vector[blocks["turn"].start] = number(view["turn"])
+    stored_on_zones = view["zone_vars"]
+    for label, pieces in view["zones"].items():
+        place = layout.place_of_label(label)
+        vector[blocks["count"].at(place)] = len(pieces)
+        for depth, piece in enumerate(pieces):
+            _view_piece(layout, vector, piece, place, depth == 0, False, None)
+        stored = stored_on_zones.get(label, {})
+        for column, (name, default) in enumerate(layout.zone_vars):
+            vector[blocks["zone_vars"].at(place, column)] = number(stored.get(name, default))
+    for column, name in enumerate(layout.game_vars):
+        vector[blocks["vars"].at(column)] = number(view["vars"][name])
+    for seat, player in enumerate(view["players"]):
+        for column, name in enumerate(layout.player_vars):
+            vector[blocks["player_vars"].at(seat, column)] = number(player[name])
+    return vector
+
+
+def _view_piece(layout, vector, piece: dict, place: int, top: bool, attached: bool, parent) -> None:
+    """Write one piece of a view and what lies under it; `parent` is the card it lies under."""
+    name = piece["card"]
+    if name is None:
+        return
+    blocks, number = layout.blocks, layout.number
+    card = None
+    if name == MARKER:
+        if parent is not None and "markers" in blocks:
+            vector[blocks["markers"].at(parent)] += 1
+            for column, (var, default) in enumerate(layout.card_vars):
+                vector[blocks["marker_vars"].at(parent, column)] += number(piece.get(var, default))
+    else:
+        card = layout.view_names[name]
+        vector[blocks["at"].at(card, place)] = 1
+        vector[blocks["face_down"].at(card)] = bool(piece.get("face_down"))
+        vector[blocks["attached"].at(card)] = attached
+        vector[blocks["top"].at(card)] = top
+        for column, (var, default) in enumerate(layout.card_vars):
+            vector[blocks["card_vars"].at(card, column)] = number(piece.get(var, default))
+    for under in piece.get("under", ()):
+        _view_piece(layout, vector, under, place, False, True, card)
+
+
+class SeatObserver:
+    """One seat's observation vector of one game, brought up to date when asked."""
+
+    def __init__(self, layout, seat: int):
+        self.layout = layout
+        self.seat = seat
+        self.vector = np.zeros(layout.size, dtype=np.float32)
+        self.slots = layout.card_slots()  # card -> the indexes of its figures (see _figures)
+        self.hidden = (0.0,) * self.slots.shape[1]
+        defaults = tuple(layout.number(default) for _, default in layout.card_vars)
+        if "markers" in layout.blocks:
+            defaults += (0.0,) * (1 + len(layout.card_vars))
+        self.defaults = defaults
+        self.has_markers = "markers" in layout.blocks
+        self.game_keys = [(layout.blocks["vars"].at(column), name, ("v", name))
+                          for column, name in enumerate(layout.game_vars)]
+        self.player_keys = [(column, name, ("p", name)) for column, name in enumerate(layout.player_vars)]
+        self.at_row = [layout.blocks["at"].at(card) for card in range(len(layout.cards))]  # where a card's places start
+        self.st = None
+
+    def observe(self, st) -> np.ndarray:
+        """The vector for the state as it is now (the observer's own array: copy it to keep it)."""
+        if st is not self.st:
+            self._start(st)
+        elif st.version != self.version:
+            self._update(st)
+        current = self.layout.blocks["current"].start + st.current
+        if current != self.current:
+            self.vector[self.current] = 0
+            self.vector[current] = 1
+            self.current = current
+        self.vector[self.layout.blocks["turn"].start] = st.turn_number
+        return self.vector
+
+    def _start(self, st) -> None:
+        """Everything from scratch, for a new game."""
+        layout = self.layout
+        self.st = st
+        self.vector[:] = 0
+        self.vector[layout.blocks["seat"].at(self.seat)] = 1
+        self.current = layout.blocks["current"].start
+        self.vector[self.current] = 1
+        self.contents = {}  # zone -> its cards when last seen
+        self.piles = {}  # row -> its piles when last seen
+        self.place_of = dict(layout.zone_place)  # zone -> its place (piles of rows added as they come)
+        self.closed = {zone: self._closes(st, zone) for zone in self.place_of}  # zone -> whether the seat sees none of its cards
+        self.shown = [-1] * len(layout.cards)  # card -> the place the vector shows it in, or -1 (all its figures 0)
+        self.written = [self.hidden] * len(layout.cards)  # card -> its figures in the vector
+        self.down = set()
+        self.attached = {}  # piece lying under a card -> that card, when last seen
+        self.stored = {}  # id of a card or marker -> the values stored on it, when last seen
+        self.holding = set()  # ids of cards, and ("v", name) / ("p", name) of variables, that held cards
+        self.zones_hold_cards = False  # whether a value stored on a zone held a card when last seen
+        self.version = -1
+        self._update(st)
+
+    # ------------------------------------------------------------------ what changed
+    def _update(self, st) -> None:
+        since = self.version
+        changed = st.versions.get
+        moved: set = set()  # pieces whose place or face may have changed, with all that lies under them
+        touched: set = set()  # cards whose values or markers may have changed
+        rows_changed = bool(st.rows) and self._rows(st, since, moved)
+        self._zones(st, since, moved)
+        cards, under_of = st.game.cards, st.under_of
+        if changed("attach", 0) > since:
+            self._attachments(st, moved, touched)
+        if changed("down", 0) > since:
+            moved.update([cards[index] for index in st.down ^ self.down if index < len(cards)])
+            self.down = set(st.down)
+        if changed("cvar", 0) > since:
+            self._stored_values(st, touched)
+        if self.holding:
+            touched.update([cards[index] for index in self.holding if index.__class__ is int])
+        dirty = moved | touched
+        if under_of:
+            for piece in [piece for piece in moved if piece.id in under_of]:
+                dirty.update(_beneath(st, piece))
+        for card in dirty:
+            if card.__class__ is Card:
+                self._card(st, card)
+        self._variables(st, since)
+        if rows_changed or changed("zvars", 0) > since or self.zones_hold_cards:
+            self._zone_values(st)
+        self.version = st.version
+
+    def _attachments(self, st, moved: set, touched: set) -> None:
+        """Pieces put under a card, taken away or moved to another, and the cards they lie or lay under.
+
+        Pieces that stayed under their card moved with it, and are redone with it.
+        """
+        loc = st.loc
+        now = {piece: loc[piece.id][1] for pieces in st.under_of.values() for piece in pieces}
+        before = self.attached
+        for piece in now.keys() ^ before.keys():
+            moved.add(piece)
+            touched.add(now.get(piece) or before[piece])
+        for piece in now.keys() & before.keys():
+            if now[piece] is not before[piece]:
+                moved.add(piece)
+                touched.update((now[piece], before[piece]))
+        self.attached = now
+
+    def _stored_values(self, st, dirty: set) -> None:
+        """Cards whose stored values changed, and the cards under which markers' values changed."""
+        now = {index: tuple(values.items()) for index, values in st.cvars.items() if values}
+        before = self.stored
+        cards = st.game.cards
+        for index in now.keys() | before.keys():
+            if now.get(index) != before.get(index):
+                if index < len(cards):
+                    dirty.add(cards[index])
+                else:
+                    place = st.loc.get(index)
+                    if place is not None and place[0] == "u":
+                        dirty.add(place[1])
+        self.stored = now
+
+    def _rows(self, st, since: int, dirty: set) -> bool:
+        """Piles of changed rows take their places again; their cards are redone."""
+        changed = st.versions.get
+        count = self.layout.blocks["count"]
+        any_changed = False
+        for row, piles in st.rows.items():
+            if changed(row, 0) <= since and row in self.piles:
+                continue
+            any_changed = True
+            before = self.piles.get(row, ())
+            first = self.layout.place_of_label(f"{row!r}[0]")
+            if len(piles) > len(self.layout.cards):
+                raise GameError(f"{row!r} has more piles than the observation has places")
+            for place, pile in enumerate(piles):
+                self.place_of[pile] = first + place
+                self.closed[pile] = self._closes(st, pile)
+                self.vector[count.at(first + place)] = len(st.zones[pile])
+                dirty.update(st.zones[pile])
+            for place in range(len(piles), len(before)):
+                self.vector[count.at(first + place)] = 0
+            for pile in before:
+                if pile not in st.zones:
+                    self.place_of.pop(pile, None)
+                    self.closed.pop(pile, None)
+                    self.contents.pop(pile, None)
+            self.piles[row] = tuple(piles)
+        return any_changed
+
+    def _zones(self, st, since: int, dirty: set) -> None:
+        """Cards that came or went, and the old and new top card, of every changed zone.
+
+        Nothing in a zone the seat cannot look into is shown, so there only cards the vector
+        still shows (they just came) are redone.
+        """
+        changed = st.versions.get
+        count = self.layout.blocks["count"]
+        place_of, shown, closed = self.place_of, self.shown, self.closed
+        for zone, cards in st.zones.items():
+            if changed(zone, 0) <= since and zone in self.contents:
+                continue
+            self.vector[count.at(place_of[zone])] = len(cards)
+            if closed[zone]:
+                dirty.update([card for card in cards if shown[card.id] >= 0])
+                self.contents[zone] = ()
+                continue
+            before = self.contents.get(zone, ())
+            now = tuple(cards)
+            dirty.update(set(before).symmetric_difference(now))
+            if before[:1] != now[:1]:
+                dirty.update(before[:1])
+                dirty.update(now[:1])
+            self.contents[zone] = now
+
+    def _closes(self, st, zone) -> bool:
+        """Whether the seat sees no card of a zone: a hidden zone, or another's (or nobody's) owner-only zone."""
+        visibility = st.game.zones[zone.name].visibility
+        return visibility == "hidden" or (visibility == "owner" and zone.seat != self.seat)
+
+    # ------------------------------------------------------------------ one card
+    def _card(self, st, card) -> None:
+        """Where the seat sees a card, if it does, and its other figures."""
+        index, vector = card.id, self.vector
+        shown = self.shown[index]
+        zone = st.root(card)
+        if self.closed[zone] or not st.visible_to(card, self.seat):
+            if shown >= 0:
+                vector[self.at_row[index] + shown] = 0
+                vector[self.slots[index]] = 0
+                self.shown[index], self.written[index] = -1, self.hidden
+                self.holding.discard(index)
+            return
+        place = self.place_of[zone]
+        if shown != place:
+            if shown >= 0:
+                vector[self.at_row[index] + shown] = 0
+            vector[self.at_row[index] + place] = 1
+            self.shown[index] = place
+        figures = self._figures(st, card)
+        if figures != self.written[index]:
+            vector[self.slots[index]] = figures
+            self.written[index] = figures
+
+    def _figures(self, st, card) -> tuple:
+        """A card's face, attachment, top place, stored values and markers (`slots` says where they go)."""
+        index = card.id
+        where = st.loc[index]
+        if where[0] == "u":
+            head = (1.0 if index in st.down else 0.0, 1.0, 0.0)
+        else:
+            head = (1.0 if index in st.down else 0.0, 0.0, 1.0 if st.zones[where[1]][0] is card else 0.0)
+        stored = st.cvars.get(index)
+        markers = self.has_markers and index in st.under_of and [
+            piece for piece in st.under_of[index] if piece.__class__ is Marker]
+        if not stored and not markers:
+            self.holding.discard(index)
+            return head + self.defaults
+        _note(self.holding, index, bool(stored) and _holds_cards(list(stored.values())))
+        layout, seat = self.layout, self.seat
+        values = tuple(layout.number(seen(st, (stored or {}).get(var, default), seat))
+                       for var, default in layout.card_vars)
+        if self.has_markers:
+            markers = markers or []
+            values += (float(len(markers)),)
+            values += tuple(sum(layout.number(seen(st, st.cvars.get(marker.id, {}).get(var, default), seat))
+                                for marker in markers) for var, default in layout.card_vars)
+        return head + values
+
+    # ------------------------------------------------------------------ variables
+    def _variables(self, st, since: int) -> None:
+        """Game and player variables that changed, or that hold cards (whose visibility may have)."""
+        vector, seat, holding = self.vector, self.seat, self.holding
+        changed, number = st.versions.get, self.layout.number
+        player_vars = self.layout.blocks["player_vars"]
+        for slot, name, key in self.game_keys:
+            if changed(key, 0) > since or key in holding:
+                value = st.vars[name]
+                if _holds_cards(value):
+                    holding.add(key)
+                    value = seen(st, value, seat)
+                else:
+                    holding.discard(key)
+                vector[slot] = number(value)
+        for column, name, key in self.player_keys:
+            if changed(key, 0) > since or key in holding:
+                values = [st.pvars[other][name] for other in range(st.n)]
+                for other, value in enumerate(values):
+                    vector[player_vars.at(other, column)] = number(seen(st, value, seat))
+                _note(self.holding, key, _holds_cards(values))
+
+    def _zone_values(self, st) -> None:
+        """The values stored on every place that exists; places without a zone read 0."""
+        layout = self.layout
+        if not layout.zone_vars:
+            return
+        block = layout.blocks["zone_vars"]
+        self.vector[block.start:block.start + block.size] = 0
+        for zone in st.zones:
+            stored = st.zvars.get(zone, {})
+            place = self.place_of[zone]
+            for column, (name, default) in enumerate(layout.zone_vars):
+                self.vector[block.at(place, column)] = layout.number(seen(st, stored.get(name, default), self.seat))
+        self.zones_hold_cards = any(_holds_cards(list(stored.values())) for stored in st.zvars.values())
+
+
+def _beneath(st, piece):
+    """Every piece under a piece, at any depth."""
+    for under in st.under_of.get(piece.id, ()):
+        yield under
+        yield from _beneath(st, under)
+
+
+def _note(found: set, key, present: bool) -> None:
+    """Keep `key` in `found` exactly when `present`."""
+    if present:
+        found.add(key)
+    else:
+        found.discard(key)
+
+
+def _holds_cards(value) -> bool:
+    if is_card(value):
+        return True
+    return (value.__class__ is list or value.__class__ is tuple) and any(_holds_cards(item) for item in value)

@@ -1,0 +1,44 @@
+"""Shared fixtures of the Python tests."""
+import textwrap
+
+import pytest
+
+from rulelang.agents import spec
+from rulelang.api import load_game
+
+
+@pytest.fixture
+def rule_file(tmp_path):
+    """Write a rule file from a template and load it.
+
+    `rule_file(template, turn=..., triggers=...)` puts each part, dedented, in place of
+    `{name}` in the template, indented as the placeholder is (`{turn}` under `do:`); an empty
+    part under a key makes an empty list (`triggers: []`), one at the top level nothing.
+    """
+    def write(template: str, **parts):
+        text = template
+        for name, part in parts.items():
+            line = next(line for line in text.splitlines() if f"{{{name}}}" in line)
+            indent = line[:len(line) - len(line.lstrip())]
+            body = textwrap.indent(textwrap.dedent(part).strip(), indent) if part.strip() else ""
+            text = text.replace(line, body if body or not indent else f"{indent}[]")  # an empty list
+        path = tmp_path / "game.yaml"
+        path.write_text(text.replace(":\n  []", ": []").replace(":\n    []", ": []"))
+        return load_game(str(path))
+    return write
+
+
+class BrokenAgent:
+    """An agent that breaks as a bug in rulelang would: its every choice raises ZeroDivisionError."""
+
+    needs_view = False
+
+    def choose(self, view, decision):
+        """Fail."""
+        raise ZeroDivisionError("division by zero")
+
+
+@pytest.fixture
+def broken_agent(monkeypatch):
+    """Register the agent `broken` (see BrokenAgent) for the test."""
+    monkeypatch.setitem(spec.AGENTS, "broken", lambda agent, seat, seed, game: BrokenAgent())

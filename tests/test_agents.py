@@ -1,0 +1,72 @@
+"""The bots as `--players` builds them: option checks, file agents, and the same game from the same seed."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from rulelang.agents import build_agent, parse_agent_spec, parse_players
+from rulelang.api import load_game
+from rulelang.engine.session import play_game
+
+BUDGET = "mcts:iterations=8,depth=6"
+
+
+def played(game, text: str, seed: int) -> list:
+    """The decisions of one game between the bots `text` names."""
+    agents = [build_agent(spec, seat, seed, game) for seat, spec in enumerate(parse_players(text))]
+    decisions = []
+    play_game(game, agents, seed, decisions=decisions)
+    return decisions
+
+
+@pytest.mark.parametrize("text,message", [
+    ("mcts:iterations=abc", "iterations must be a whole number"),
+    ("mcts:iterations=0", "iterations must be a whole number"),
+    ("mcts:colour=red", "colour"),
+    ("greedy:samples=-1", "samples"),
+])
+def test_bad_options_say_what_is_wrong(text, message):
+    game = load_game("tjugonio")
+    with pytest.raises(ValueError, match=message):
+        build_agent(parse_agent_spec(text), 0, 1, game)
+
+
+def test_the_same_seed_and_budget_give_the_same_game():
+    game = load_game("tjugonio")
+    first = played(game, f"{BUDGET},greedy:samples=2", 5)
+    assert played(game, f"{BUDGET},greedy:samples=2", 5) == first
+    assert played(game, f"{BUDGET},greedy:samples=2", 6) != first
+
+
+def test_the_same_game_in_another_process():
+    game = load_game("storma_slottet")
+    code = ("import json\nfrom tests.test_agents import played\nfrom rulelang.api import load_game\n"
+            f"print(json.dumps(played(load_game('storma_slottet'), '{BUDGET},random', 3)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == played(game, f"{BUDGET},random", 3)
+
+
+def test_a_file_agent_is_loaded_and_plays(tmp_path):
+    path = tmp_path / "mine.py"
+    path.write_text("class Last:\n    needs_view = False\n\n"
+                    "    def __init__(self, seed, pick='last'):\n        self.pick = pick\n\n"
+                    "    def choose(self, view, decision):\n"
+                    "        return len(decision.options) - 1 if self.pick == 'last' else 0\n")
+    game = load_game("tjugonio")
+    spec, other = parse_players(f"{path}:Last:pick=first,random")
+    agent = build_agent(spec, 0, 1, game)
+    assert agent.pick == "first"
+    assert played(game, f"{path}:Last,random", 2)
+
+
+@pytest.mark.parametrize("body,message", [
+    ("raise RuntimeError('no')\n", "cannot load agent file"),
+    ("class Other:\n    pass\n", "defines no class 'Last'"),
+    ("class Last:\n    pass\n", "has no choose"),
+])
+def test_a_bad_agent_file_says_what_is_wrong(tmp_path, body, message):
+    path = tmp_path / "bad.py"
+    path.write_text(body)
+    with pytest.raises(ValueError, match=message):
+        build_agent(parse_agent_spec(f"{path}:Last"), 0, 1, load_game("tjugonio"))

@@ -1,0 +1,245 @@
+"""Samples for search: they keep what a seat sees, re-deal what it cannot, and never leak.
+
+The hidden-information test re-deals the cards hidden from a seat by playing the same game
+again from a deck whose hidden cards trade places (so the engine itself makes the re-dealt
+state, with every field consistent), checks that the seat's view is the same, and then that
+the samples and the bots' choices are the same too.
+"""
+import os
+
+import pytest
+
+from rulelang.agents import GreedyAgent, MctsAgent, RandomAgent, SeatView
+from rulelang.api import load_game
+from rulelang.engine.effects import ForLoop
+from rulelang.engine.rng import Rng
+from rulelang.engine.runtime import apply_action, new_game
+from rulelang.engine.values import Card, ZoneRef
+from rulelang.engine.views import seat_view
+
+# (ruleset, players, decisions played before the one looked at): every shipped ruleset hides cards
+CASES = [("storma_slottet", 2, 3), ("storma_slottet", 2, 5), ("storma_slottet", 2, 40), ("tjugonio", 2, 12), ("tjugonio", 2, 40),
+         ("houska_castle", 1, 3), ("houska_castle", 1, 12), ("hoyers_trappe", 3, 30),
+         ("supertrumf", 2, 1), ("supertrumf", 2, 3), ("supertrumf", 3, 9), ("supertrumf_blixtduell", 2, 4),
+         ("supertrumf_blixtduell", 2, 14)]
+# a game that names hidden cards in a loop, a variable, stored values and options
+BLIND = os.path.join(os.path.dirname(__file__), "data", "blind.yaml")
+
+
+def play_to(game, players, seed, skip):
+    """The game after `skip` random decisions, at a decision with a choice, and the labels chosen."""
+    st = new_game(game, players, seed)
+    bot = RandomAgent(seed)
+    labels = []
+    while st.result is None and (st.actions < skip or len(st.pending.options) < 2):
+        index = bot.choose(None, st.pending)
+        labels.append(st.pending.options[index].label)
+        apply_action(st, index)
+    return st, labels
+
+
+def replay(game, players, seed, labels, swap):
+    """The game played again from a deck with the `swap`ped cards traded, and the same decisions
+    with the traded cards' names traded: the same game re-dealt; None if it cannot be played."""
+    names = {old.name: new.name for old, new in swap.items()}
+
+    def prepare(st):
+        home = st.zones[ZoneRef(game.deck_zone)]
+        home[:] = [swap.get(card, card) for card in home]
+    st = new_game(game, players, seed, prepare=prepare)
+    for label in labels:
+        wanted = names.get(label, label)
+        offered = st.pending.labels()
+        if wanted not in offered:
+            return None
+        apply_action(st, offered.index(wanted))
+    return st
+
+
+def redealt(game, players, seed, skip, wanted=4):
+    """(a state, a few re-deals of it, its seat), each re-deal trading two or more hidden cards."""
+    st, labels = play_to(game, players, seed, skip)
+    seat = st.pending.seat
+    hidden = sorted((c for c in game.cards if not st.visible_to(c, seat)), key=lambda c: c.id)
+    rng = Rng(seed)
+    found = []
+    for attempt in range(200):
+        order = list(hidden)
+        if attempt < 100:
+            rng.shuffle(order)  # a re-deal of every hidden card
+        else:
+            i, j = rng.below(len(order)), rng.below(len(order))  # or of two of them
+            order[i], order[j] = order[j], order[i]
+        swap = {old: new for old, new in zip(hidden, order) if old is not new}
+        if not swap:
+            continue
+        other = replay(game, players, seed, labels, swap)
+        if other is not None and view_of(other, seat) == view_of(st, seat):
+            found.append(other)
+            if len(found) == wanted:
+                break
+    assert found, "no re-deal keeps the seat's view"
+    return st, found, seat
+
+
+def view_of(st, seat: int) -> dict:
+    """The seat's view, a variable naming a card the seat cannot see read as none."""
+    def seen(value):
+        if isinstance(value, Card):
+            return value if st.visible_to(value, seat) else None
+        return [seen(v) for v in value] if isinstance(value, list) else value
+    view = seat_view(st, seat)
+    view["vars"] = {k: seen(v) for k, v in view["vars"].items()}
+    view["players"] = [{k: seen(v) for k, v in p.items()} for p in view["players"]]
+    return view
+
+
+def dump(st) -> dict:
+    """Everything a state holds that a search can read, as comparable data."""
+    envs = [{k: v for k, v in frame.env.items()} for frame in st.frames]
+    return {
+        "zones": {zone: list(cards) for zone, cards in st.zones.items()},
+        "under": st.under_of, "loc": st.loc, "cvars": st.cvars, "down": st.down,
+        "vars": st.vars, "pvars": st.pvars, "zvars": st.zvars, "events": st.events,
+        "frames": [(id(f.block), f.pc, env, f.trigger, list(f.loop.items) if isinstance(f.loop, ForLoop) else None)
+                   for f, env in zip(st.frames, envs)],
+        "options": [(o.label, o.value) for o in st.pending.options] if st.pending else None,
+        "rng": st.rng.state, "current": st.current, "stage": st.stage,
+    }
+
+
+@pytest.fixture(scope="module")
+def games():
+    return {}
+
+
+def game_of(games, name):
+    if name not in games:
+        games[name] = load_game(name)
+    return games[name]
+
+
+@pytest.mark.parametrize("name,players,skip", CASES)
+def test_redealing_hidden_cards_changes_neither_samples_nor_choices(games, name, players, skip):
+    game = game_of(games, name)
+    real, others, seat = redealt(game, players, 7, skip)
+    one = SeatView(real, seat)
+    samples = [dump(one.sample(Rng(seed))) for seed in (1, 2)]
+    mcts = MctsAgent(3, iterations=30).choose(one, real.pending)
+    greedy = GreedyAgent(3).choose(one, real.pending)
+    for other in others:
+        assert dump(real) != dump(other)  # the re-deal did move hidden cards
+        two = SeatView(other, seat)
+        assert [dump(two.sample(Rng(seed))) for seed in (1, 2)] == samples
+        assert MctsAgent(3, iterations=30).choose(two, other.pending) == mcts
+        assert GreedyAgent(3).choose(two, other.pending) == greedy
+
+
+@pytest.mark.parametrize("name,players,skip", CASES)
+def test_a_sample_keeps_the_view_and_every_card(games, name, players, skip):
+    game = game_of(games, name)
+    st, _ = play_to(game, players, 5, skip)
+    seat = st.pending.seat
+    view = view_of(st, seat)
+    seen = [dump(SeatView(st, seat).sample(Rng(seed))) for seed in range(4)]
+    for seed in range(4):
+        sample = SeatView(st, seat).sample(Rng(seed))
+        sample.check_conservation()
+        assert {**view_of(sample, seat), "log": []} == {**view, "log": []}
+        assert [o.label for o in sample.pending.options] == st.pending.labels()  # its own options are known
+    hidden = [c for c in game.cards if not st.visible_to(c, seat)]
+    if len(hidden) > 1 and len({st.root(c) for c in hidden}) > 1:
+        assert any(d["zones"] != seen[0]["zones"] for d in seen[1:])  # the hidden cards do move
+
+
+def references(st) -> dict:
+    """Where the state names a card outside its zones: path -> card."""
+    out = {}
+
+    def walk(path, value):
+        if isinstance(value, Card):
+            out[path] = value
+        elif value.__class__ in (list, tuple):
+            for index, item in enumerate(value):
+                walk(path + (index,), item)
+    for name, value in st.vars.items():
+        walk(("vars", name), value)
+    for seat, stored in enumerate(st.pvars):
+        for name, value in stored.items():
+            walk(("pvars", seat, name), value)
+    for index, frame in enumerate(st.frames):
+        for name, value in frame.env.items():
+            walk(("env", index, name), value)
+        if isinstance(frame.loop, ForLoop):
+            walk(("loop", index), frame.loop.items)
+        walk(("trigger", index), frame.trigger)
+    walk(("events",), [card for card, _ in st.events])
+    walk(("options",), [option.value for option in st.pending.options])
+    return out
+
+
+def place(st, card) -> tuple:
+    """Where a card lies: its zone and place, after the place of the card it lies under."""
+    kind, where = st.loc[card.id]
+    if kind == "z":
+        return (where, st.zones[where].index(card))
+    return place(st, where) + (st.under_of[where.id].index(card),)
+
+
+def card_at(st, spot: tuple):
+    """The card at a place given by `place`."""
+    card = st.zones[spot[0]][spot[1]]
+    for index in spot[2:]:
+        card = st.under_of[card.id][index]
+    return card
+
+
+@pytest.mark.parametrize("name,players,skip", CASES + [(BLIND, 2, 1), (BLIND, 2, 3), (BLIND, 2, 4)])
+def test_a_sample_names_each_hidden_card_by_the_place_it_took(games, name, players, skip):
+    game = game_of(games, name)
+    st, _ = play_to(game, players, 7, skip)
+    seat = st.pending.seat
+    named = references(st)
+    for seed in range(3):
+        sample = SeatView(st, seat).sample(Rng(seed))
+        renamed = references(sample)
+        assert renamed.keys() == named.keys()
+        for path, card in named.items():
+            expected = card_at(sample, place(st, card)) if not st.visible_to(card, seat) else card
+            assert renamed[path] is expected, path
+        for card in game.cards:  # what lies on a place stays with the place
+            there = card_at(sample, place(st, card))
+            assert sample.cvars.get(there.id) == st.cvars.get(card.id)
+            assert (there.id in sample.down) == (card.id in st.down)
+
+
+def test_sampling_and_searching_never_touch_the_real_game(games):
+    game = game_of(games, "tjugonio")
+    st, _ = play_to(game, 2, 3, 20)
+    before = dump(st), list(st.log)
+    MctsAgent(1, iterations=40).choose(SeatView(st, st.pending.seat), st.pending)
+    assert (dump(st), list(st.log)) == before
+
+
+def test_a_face_down_secret_choice_is_hidden_from_the_other_seat(games):
+    game = game_of(games, "supertrumf")  # the others lay face down before the leader
+    st = new_game(game, 2, 11, quiet=True)
+    while not any(c.id in st.down for c in game.cards):
+        apply_action(st, 0)
+    layer = next(s for s in range(2) if any(c.id in st.down for c in st.zones[ZoneRef("played", s)]))
+    watcher = 1 - layer
+    laid = set(c.name for c in st.zones[ZoneRef("played", layer)])
+    dealt = [set(c.name for c in SeatView(st, watcher).sample(Rng(seed)).zones[ZoneRef("played", layer)])
+             for seed in range(12)]
+    assert any(cards != laid for cards in dealt)
+    mine = [set(c.name for c in SeatView(st, layer).sample(Rng(seed)).zones[ZoneRef("played", layer)])
+            for seed in range(4)]
+    assert all(cards == laid for cards in mine)  # the seat that laid them knows them
+
+
+def test_a_sample_has_no_log_and_its_own_chance(games):
+    game = game_of(games, "storma_slottet")
+    st, _ = play_to(game, 2, 9, 10)
+    sample = SeatView(st, st.pending.seat).sample(Rng(4))
+    assert sample.log == [] and sample.quiet and sample.rng.state != st.rng.state
+    assert all(isinstance(c, Card) for c in sample.zones[ZoneRef("draw")])

@@ -1,0 +1,111 @@
+"""Observations show what a seat may see, never more; kept up to date, they equal a fresh one and the view's."""
+import numpy as np
+import pytest
+
+from rulelang.api import packaged_rulesets
+from rulelang.engine.rng import Rng
+from rulelang.engine.runtime import apply_action, new_game
+from rulelang.engine.values import Player, ZoneRef
+from rulelang.engine.views import seat_view
+from rulelang.env.episode import load_ruleset
+from rulelang.env.layout import LIMIT, Layout
+from rulelang.env.observation import SeatObserver, encode_view
+
+RULESETS = sorted(packaged_rulesets())
+CASES = [(name, players) for name in RULESETS for players in (2, 4) if name == "hoyers_trappe" or players == 2] \
+    + [("houska_castle", 1), ("supertrumf", 5)]
+CASES = sorted({(name, players) for name, players in CASES if name != "houska_castle" or players == 1})
+STEPS = 1200  # decisions per case, over as many games as that takes
+EVERY = 8  # the observers see every decision; the expensive comparisons look at every 8th
+
+
+def random_states(game, players: int, steps: int):
+    """The state at every decision of seeded random games, `steps` decisions in all."""
+    made, seed = 0, 0
+    while made < steps:
+        st = new_game(game, players, seed, quiet=True)
+        rng = Rng(seed)
+        while st.result is None and made < steps:
+            yield st
+            apply_action(st, rng.below(len(st.pending.options)))
+            made += 1
+        seed += 1
+
+
+def shown_in(view: dict) -> set:
+    """(card as the view names it, zone label) of every card the view names, under cards too."""
+    found = set()
+
+    def walk(pieces, label):
+        for piece in pieces:
+            if piece["card"] is not None:
+                found.add((piece["card"], label))
+            walk(piece.get("under", ()), label)
+    for label, pieces in view["zones"].items():
+        walk(pieces, label)
+    return found
+
+
+@pytest.mark.parametrize("name, players", CASES)
+def test_no_observation_shows_a_card_its_seat_cannot_see(name, players):
+    game, catalogue = load_ruleset(name)
+    layout = Layout.build(game, players, catalogue)
+    at, slots = layout.blocks["at"], layout.card_slots()
+    pretty = [card.pretty() for card in game.cards]
+    observers = [SeatObserver(layout, seat) for seat in range(players)]
+    checked = 0
+    for step, st in enumerate(random_states(game, players, STEPS)):
+        for seat, observer in enumerate(observers):
+            vector = observer.observe(st)
+            if step % EVERY:
+                continue
+            shown = shown_in(seat_view(st, seat))
+            places = vector[at.start:at.start + at.size].reshape(len(game.cards), len(layout.places))
+            for card, place in zip(*np.nonzero(places)):
+                assert (pretty[card], layout.places[place]) in shown
+                checked += 1
+            unseen = [card.id for card in game.cards if not st.visible_to(card, seat)]
+            assert not places[unseen].any() and not vector[slots[unseen]].any()
+    assert checked > STEPS // EVERY  # the seats did see cards
+
+
+@pytest.mark.parametrize("name, players", CASES)
+def test_an_observer_kept_up_to_date_equals_a_fresh_one_and_the_views(name, players):
+    game, catalogue = load_ruleset(name)
+    layout = Layout.build(game, players, catalogue)
+    observers = [SeatObserver(layout, seat) for seat in range(players)]
+    for step, st in enumerate(random_states(game, players, STEPS)):
+        for seat, observer in enumerate(observers):
+            kept = observer.observe(st)
+            if step % EVERY:
+                continue
+            fresh = SeatObserver(layout, seat).observe(st)
+            assert np.array_equal(kept, fresh), [layout.names()[i] for i in np.nonzero(kept != fresh)[0][:5]]
+            from_view = encode_view(layout, seat_view(st, seat))
+            assert np.array_equal(fresh, from_view), [layout.names()[i] for i in np.nonzero(fresh != from_view)[0][:5]]
+
+
+def test_the_layout_names_every_figure():
+    game, catalogue = load_ruleset("tjugonio")
+    layout = Layout.build(game, 2, catalogue)
+    names = layout.names()
+    assert len(names) == layout.size
+    assert names[:5] == ["seat[P1]", "seat[P2]", "current[P1]", "current[P2]", "turn"]
+    place = layout.places.index("P2.piles[1]")
+    assert names[layout.blocks["at"].at(game.card_by_name["QH"].id, place)] == "at[QH, P2.piles[1]]"
+    assert names[layout.blocks["zone_vars"].at(place, 0)] == "zone_vars[P2.piles[1], won]"
+    assert layout.player_vars == () and "_hand_plays" not in " ".join(names)  # bookkeeping is left out
+    low, high = layout.bounds()
+    assert low.shape == high.shape == (layout.size,) and (low <= high).all()
+
+
+def test_values_become_numbers():
+    game, catalogue = load_ruleset("storma_slottet")
+    layout = Layout.build(game, 2, catalogue)
+    card = game.card_by_name["3C"]
+    table = [(7, 7.0), (-2, -2.0), (True, 1.0), (False, 0.0), (None, 0.0), (Player(1), 2.0),
+             (card, card.id + 1.0), ("hearts", float(layout.texts["hearts"])), ("no such text", -1.0),
+             (ZoneRef("discard"), 2.0), ([card, card], 2.0), (10**12, LIMIT)]
+    for value, expected in table:
+        assert layout.number(value) == expected, value
+    assert layout.texts["hearts"] >= 1

@@ -1,0 +1,85 @@
+"""The hostile-file corpus (tests/hostile/): every attack on rulelang written as a rule file or a
+rule test file. Each command that reads it must give a positioned error or a clean run, never
+an internal error, in at most 5 s of CPU and 300 MB more memory (see tests/hostile/harness.py),
+print no control characters and quote nothing of a file that is not a rule file."""
+import sys
+from pathlib import Path
+
+import pytest
+
+HOSTILE = Path(__file__).resolve().parent / "hostile"
+sys.path.insert(0, str(HOSTILE))
+from harness import problems, run_guarded  # noqa: E402
+
+RULE_FILE_COMMANDS = ("validate", "play", "simulate", "playouts")
+# Commands that still fail, and why; every other command of every file must pass.
+EXPECTED_FAILURES = {
+    # playouts check every decision (nothing hidden offered, the remembered checks verified): the
+    # 166,667 decisions before the log bound take ~5 s of CPU here, about the corpus's bound
+    ("never_ends.yaml", "playouts"): pytest.mark.xfail(strict=False, reason="checked playouts of a game "
+                                                       "that never ends take about the 5 s bound"),
+}
+# Files every command must run clean (exit 0); the others may fail, at a position.
+CLEAN = {"clean.yaml", "anytime_refusal.test.yaml"}
+# Texts that must never be printed: lines of files that are not rule files.
+SECRETS = ("root:x:0:0", "root:*:", "PATH=", "HOME=")
+# Commands that need more than the rule file: a human reading options from standard input.
+HUMAN = {"markup_in_text.yaml"}
+# How often a command must print a text (simulate and playouts record a failing game and go on).
+MUST_PRINT = {("sometimes_fails.yaml", "simulate"): ("error in game", 1),
+              ("sometimes_fails.yaml", "playouts"): ("crash in playout", 1)}
+# Games to play in `simulate` and `--playouts` (two where one fails and the other must go on).
+GAMES = {"sometimes_fails.yaml": "2"}
+
+
+def commands(path: Path) -> list:
+    """(command name, arguments, standard input) for each way rulelang reads this file."""
+    name, games = str(path), GAMES.get(path.name, "1")
+    if path.name.endswith(".test.yaml"):
+        return [("test", ["test", name], "")]
+    found = [("validate", ["validate", name], ""),
+             ("play", ["play", name, "--players", "random,random", "--seed", "1"], ""),
+             ("simulate", ["simulate", name, "--games", games, "--seed", "4"], ""),
+             ("playouts", ["validate", name, "--playouts", games, "--seed", "4"], "")]
+    if path.name in HUMAN:
+        found.append(("human", ["play", name, "--players", "human,random", "--seed", "1"], "1\n" * 200))
+    return found
+
+
+def cases():
+    for path in sorted(HOSTILE.glob("*.yaml")):
+        for command, args, stdin in commands(path):
+            marks = [EXPECTED_FAILURES[(path.name, command)]] if (path.name, command) in EXPECTED_FAILURES else []
+            yield pytest.param(path, command, args, stdin, marks=marks, id=f"{path.stem}-{command}")
+
+
+@pytest.mark.parametrize("path, command, args, stdin", list(cases()))
+def test_a_hostile_file_gets_a_positioned_error_or_a_clean_run(path, command, args, stdin, monkeypatch):
+    monkeypatch.chdir(HOSTILE.parent.parent)
+    report = run_guarded(args, stdin)
+    assert problems(report, clean=path.name in CLEAN, forbidden=SECRETS) == []
+    if (path.name, command) in MUST_PRINT:
+        text, times = MUST_PRINT[(path.name, command)]
+        assert report.output.count(text) == times, report.output[-500:]
+
+
+def test_every_corpus_file_says_what_it_attacks():
+    for path in HOSTILE.glob("*.yaml"):
+        assert path.read_text(encoding="utf-8").startswith("# "), path.name
+    listed = {name for name, _ in EXPECTED_FAILURES} | CLEAN | HUMAN | {name for name, _ in MUST_PRINT} | set(GAMES)
+    assert listed <= {path.name for path in HOSTILE.glob("*.yaml")}
+
+
+def test_a_line_longer_than_the_window_is_never_printed_whole(tmp_path):
+    path = tmp_path / "wide.yaml"
+    path.write_text("name: x\nplayers: 2\nzones: {" + ", ".join(f"z{i}: {{}}" for i in range(60_000)) + "}\n")
+    report = run_guarded(["validate", str(path)])
+    assert problems(report) == []
+    assert max(len(line) for line in report.output.splitlines()) < 400
+    assert "... and " in report.output  # 60,000 errors are not all printed
+
+
+def test_one_file_nesting_too_deeply_does_not_stop_the_next(tmp_path):
+    report = run_guarded(["validate", str(HOSTILE / "nesting_5000.yaml"), str(HOSTILE / "clean.yaml")])
+    assert problems(report) == []
+    assert "nests deeper than" in report.output and "clean.yaml" in report.output

@@ -1,0 +1,94 @@
+"""Text for players in a rule file: `rules`, zone and variable `label`s, a move's `help` and `ask`,
+an end rule's `name` — compiled onto the Game, and checked like every other part."""
+import re
+from pathlib import Path
+
+import pytest
+
+from rulelang.api import load_game
+from rulelang.engine.record import GameRecord
+from rulelang.engine.runtime import apply_action, new_game
+from rulelang.engine.values import Player
+from rulelang.errors import RuleError
+
+MINIMAL = Path("tests/data/minimal.yaml").read_text()
+LABELLED = (MINIMAL
+            .replace("name: Minimal\n", "name: Minimal\nrules: |\n  Play your **highest** card.\n")
+            .replace("  table: {per_player: true, visibility: public}",
+                     "  table: {per_player: true, visibility: public, label: cards in play}")
+            .replace("  points: 0", "  points: {initial: 0, label: tricks won}")
+            .replace("  play:\n", '  play:\n    help: Lay one card from your hand.\n    ask: "count(me.hand) > 1"\n')
+            .replace("  - when: \"tricks >= 5\"", "  - name: five tricks are played\n    when: \"tricks >= 5\""))
+
+
+def load(tmp_path, text):
+    path = tmp_path / "game.yaml"
+    path.write_text(text)
+    return load_game(str(path))
+
+
+def test_players_text_is_compiled_onto_the_game(tmp_path):
+    game = load(tmp_path, LABELLED)
+    assert game.rules == "Play your **highest** card.\n"
+    assert game.zones["table"].label == "cards in play" and game.zones["hand"].label == ""
+    assert game.labels == {"points": "tricks won"} and game.player_vars["points"] == 0
+    assert game.moves["play"].help == "Lay one card from your hand."
+    assert [end.name for end in game.ends] == ["five tricks are played"]
+
+
+def test_a_moves_ask_is_a_condition_on_the_player_asked(tmp_path):
+    game = load(tmp_path, LABELLED)
+    st = new_game(game, 2, 1)
+    ask = game.moves["play"].ask
+    assert ask(st, {"me": Player(0)}) is True
+    st.zones[next(z for z in st.zones if z.name == "hand" and z.seat == 0)][1:] = []
+    assert ask(st, {"me": Player(0)}) is False
+    assert load(tmp_path, MINIMAL).moves["play"].ask is None
+
+
+def test_the_end_rule_that_ended_a_game_is_remembered(tmp_path):
+    game = load(tmp_path, LABELLED)
+    st = new_game(game, 2, 1)
+    while st.result is None:
+        apply_action(st, 0)
+    assert st.ended_by is game.ends[0] and st.ended_by.name == "five tricks are played"
+
+
+def test_labels_and_texts_do_not_change_how_the_game_plays(tmp_path):
+    plain, labelled = load(tmp_path, MINIMAL), load(tmp_path, LABELLED)
+    assert plain.digest != labelled.digest  # the record knows the file changed ...
+    games = []
+    for game in (plain, labelled):
+        st = new_game(game, 3, 8)
+        while st.result is None:
+            apply_action(st, st.actions % len(st.pending.options))
+        games.append(st.log)
+    assert games[0] == games[1]  # ... but the game is the same
+    assert GameRecord.start(plain, "x", 8, ["random"] * 3).digest == plain.digest
+
+
+@pytest.mark.parametrize("change, message", [
+    (("  table: {per_player: true, visibility: public}",
+      "  table: {per_player: true, visibility: public, label: [a]}"), "'label' must be text"),
+    (("  points: 0", "  points: {initial: 0, lable: x}"),
+     "unknown key 'lable' in variable 'points' (did you mean 'label'?)"),
+    (("  points: 0", "  points: {initial: [0]}"), "the initial value of 'points' must be a number, text or none"),
+    (("name: Minimal\n", "name: Minimal\nrules: [a, b]\n"), "'rules' must be text"),
+    (("  play:\n", "  play:\n    ask: \"count(me.hnd) > 1\"\n"), "unknown attribute 'hnd'"),
+    (("  play:\n", "  play:\n    help: {a: b}\n"), "'help' must be text"),
+])
+def test_players_text_in_the_wrong_shape_is_an_error(tmp_path, change, message):
+    with pytest.raises(RuleError, match=re.escape(message)):
+        load(tmp_path, MINIMAL.replace(*change))
+
+
+def test_every_shipped_ruleset_has_rules_for_players_and_labels():
+    from rulelang.catalog import packaged_rulesets
+    for name in packaged_rulesets():
+        game = load_game(name)
+        assert len(game.rules) > 400, name
+        assert not re.search(r"\b[A-Z]{2}-[0-9]+\b", game.rules), f"{name}: players' text, not rule IDs"
+        for end in game.ends:
+            assert end.name, (name, end)
+        for move in game.moves.values():
+            assert move.help, (name, move.name)

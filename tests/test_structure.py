@@ -1,0 +1,100 @@
+"""The warnings about the shape of play, and that finding them takes time in proportion to the file."""
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from rulelang.api import check
+from rulelang.language.graphs import components, on_cycles
+from rulelang.language.names import suggest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import validate_speed  # noqa: E402  (the generators of large rule files)
+
+MINIMAL = (Path(__file__).resolve().parent / "data" / "minimal.yaml").read_text(encoding="utf-8")
+
+
+def warnings_of(tmp_path, extra: str) -> list:
+    path = tmp_path / "game.yaml"
+    path.write_text(MINIMAL.replace("vars:\n  tricks: 0\n", "vars:\n  tricks: 0\n  x: 0\n  y: 0\n") + extra,
+                    encoding="utf-8")
+    found = check(str(path))
+    assert not [d for d in found if d.severity == "error"]
+    return [d.message for d in found if "cycle" in d.message]
+
+
+def test_one_warning_names_every_trigger_of_a_cycle(tmp_path):
+    found = warnings_of(tmp_path, """
+procedures:
+  "pass_on(n)": ["set tricks = n"]
+triggers:
+  - {name: a, when: "tricks == 1", do: ["call pass_on(2)"]}
+  - {name: b, when: "tricks == 2", do: ["set tricks = 3"]}
+  - {name: c, when: "tricks == 3", do: ["set tricks = 1"]}
+  - {name: d, when: "tricks == 9", do: ["set tricks = 0"]}
+  - {name: e, when: "tricks == 8", do: ["set tricks = 0"]}
+  - {name: f, when: "tricks == 7", do: ["set tricks = 0"]}
+""")
+    assert found == ["triggers 'a', 'b', 'c', 'd', 'e' and 1 more can set each other off in a cycle (through tricks)"]
+
+
+def test_separate_cycles_are_told_apart_and_a_trigger_alone_is_no_cycle(tmp_path):
+    found = warnings_of(tmp_path, """
+triggers:
+  - {name: a, when: "tricks > 0", do: ["set x = 1"]}
+  - {name: b, when: "x > 0", do: ["set tricks = 0"]}
+  - {name: c, when: "y > 0", do: ["set y = 0"]}
+  - {name: d, when: "y > 0", do: ["set y = 0"]}
+  - {name: e, when: "x > 5", do: ["set y = 1"]}
+  - {name: alone, when: "count(draw) > 99", do: ["shuffle draw"]}
+""")
+    assert found == ["triggers 'a' and 'b' can set each other off in a cycle (through tricks, x)",
+                     "triggers 'c' and 'd' can set each other off in a cycle (through y)"]
+
+
+def test_writes_are_followed_through_procedures_that_call_each_other(tmp_path):
+    found = warnings_of(tmp_path, """
+procedures:
+  "ping(n)": [{if: "n > 0", then: ["call pong(n - 1)"]}]
+  "pong(n)": ["call ping(n)", "set x = n"]
+triggers:
+  - {name: a, when: "tricks == 1", do: ["call ping(2)"]}
+  - {name: b, when: "x == 2", do: ["set tricks = 1"]}
+""")
+    assert found == ["triggers 'a' and 'b' can set each other off in a cycle (through tricks, x)"]
+
+
+@pytest.mark.parametrize("make, size, seconds", [
+    (validate_speed.trigger_cycle, 200, 3),
+    (validate_speed.procedure_ladder, 40, 2),
+    (validate_speed.procedure_ladder, 1000, 6),
+])
+def test_tangled_files_are_checked_in_time(tmp_path, make, size, seconds):
+    path = tmp_path / "tangled.yaml"
+    path.write_text(make(size), encoding="utf-8")
+    started = time.process_time()
+    found = check(str(path))
+    assert time.process_time() - started < seconds
+    assert all(d.severity == "warning" for d in found)
+
+
+def test_components_come_callees_first_and_cycles_are_found():
+    edges = {"a": ["b"], "b": ["c", "a"], "c": ["d"], "d": [], "e": ["e"]}
+    assert components(edges) == [["d"], ["c"], ["a", "b"], ["e"]]
+    assert on_cycles(edges) == {"a", "b", "e"}
+
+
+def test_a_long_chain_needs_no_recursion():
+    edges = {i: [i + 1] for i in range(50_000)}
+    assert len(components(edges)) == 50_001
+
+
+@pytest.mark.parametrize("name, candidates, wanted", [
+    ("discrd", {"discard", "draw"}, " (did you mean 'discard'?)"),
+    ("v99x", {f"v{i}" for i in range(5000)}, " (did you mean 'v99'?)"),
+    ("cuont_12", {f"count_{i}" for i in range(5000)}, " (did you mean 'count_12'?)"),
+    ("zzz", {f"count_{i}" for i in range(5000)}, ""),
+])
+def test_suggestions_among_few_and_many_names(name, candidates, wanted):
+    assert suggest(name, candidates) == wanted

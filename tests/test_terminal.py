@@ -1,0 +1,214 @@
+"""The terminal's parts, in process: players' names for zones, the board, the news, option keys,
+auto-pass, rule-file text shown literally, `rulelang rules`, records written by `play`."""
+import json
+import re
+import shutil
+
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+from rulelang.agents import parse_players, random_agents
+from rulelang.api import load_game
+from rulelang.cli.main import main
+from rulelang.cli.naming import Namer, literal
+from rulelang.cli.news import summarise
+from rulelang.cli.screen import Board
+from rulelang.cli.table import Table
+from rulelang.cli.terminal import option_keys
+from rulelang.engine.effects import Decision, Option, ReactionWindow
+from rulelang.engine.record import GameRecord, load_record, replay
+from rulelang.engine.runtime import apply_action, new_game
+from rulelang.engine.views import seat_view
+from rulelang.errors import RulelangError
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def rendered(renderable, width=100) -> str:
+    console = Console(width=width, record=True, file=open("/dev/null", "w"))
+    console.print(renderable)
+    return console.export_text()
+
+
+@pytest.mark.parametrize("seat, text, expected", [
+    (0, "P1 moves 7♣ to P1.piles[0]", "P1 moves 7♣ to your pile 1"),
+    (1, "P1 moves 7♣ to P1.piles[2]", "P1 moves 7♣ to P1's pile 3"),
+    (0, "shuffles discard into draw", "shuffles the discard pile into the draw pile"),
+    (0, "P2 draws 2 cards from draw to P2.hand", "P2 draws 2 cards from the draw pile to P2's hand"),
+    (None, "P1 moves 3 cards to P1.bench", "P1 moves 3 cards to P1's bench"),
+])
+def test_zones_are_named_by_their_labels_from_1_and_from_the_seat(seat, text, expected):
+    assert Namer(load_game("tjugonio"), seat).text(text) == expected
+
+
+def test_piles_of_a_row_count_from_1_and_bookkeeping_zones_never_show():
+    hoyer, houska = Namer(load_game("hoyers_trappe"), 0), Namer(load_game("houska_castle"), 0)
+    assert hoyer.text("P2 moves 7♠ to row[0]") == "P2 moves 7♠ to pile 1"
+    assert hoyer.label("row[3]") == "pile 4"
+    assert houska.text("draws 25 cards from _box to monsters") == "draws 25 cards to the Monster pile"
+    assert houska.text("moves K♦, 7♦ to _pool") is None and houska.text("shuffles _pool") is None
+    assert houska.variable("plays_left") == "monster plays left" and houska.variable("some_name") == "some name"
+
+
+def test_rule_file_text_is_shown_literally():
+    assert literal("a\x1b[2Jb\tc\nd") == "a\\x1b[2Jb c\\nd"
+    assert literal("x\x07\ny", keep_newlines=True) == "x\\x07\ny"
+
+
+def test_markup_in_a_rule_file_reaches_the_screen_as_text_and_escape_codes_are_refused(tmp_path):
+    text = open("tests/data/minimal.yaml").read()
+    text = text.replace("name: Minimal\n", 'name: Minimal\nrules: "[bold red]boom[/] cleared?"\n')
+    text = text.replace("  table: {per_player: true, visibility: public}",
+                        '  table: {per_player: true, visibility: public, label: "[blink]x[/blink]"}')
+    text = text.replace("  play:\n", '  play:\n    label: "[red]lay[/red] a card"\n')
+    path = tmp_path / "markup.yaml"
+    path.write_text(text)
+    shown = run("rules", str(path)).output
+    assert "[bold red]boom[/] cleared?" in shown and "\x1b" not in shown
+    assert "[blink]x[/blink]" in shown and "[red]lay[/red] a card" in shown
+    escaped = tmp_path / "escape.yaml"
+    escaped.write_text(text.replace("boom[/] cleared?", "boom[/] \\e[2J cleared?"))
+    refused = run("rules", str(escaped))
+    assert refused.exit_code == 1 and "control characters (\\x1b found)" in refused.output
+    played = run("play", str(path), "--players", "human,random", "--seed", "1", input="1\n" * 12).output
+    assert "[blink]x[/blink]" in played and "\x1b" not in played
+
+
+def test_the_board_groups_each_players_zones_and_marks_pile_tops():
+    game = load_game("storma_slottet")
+    st = new_game(game, 2, 3)
+    while st.turn_number < 6:
+        apply_action(st, 0)
+    text = rendered(Board(game, Namer(game, 0)).render(seat_view(st, 0)))
+    assert re.search(r"^P2 · royal house \w+\n  hand \(\d+\) +\d+ hidden", text, re.M)
+    face = r"(?:(?:10|[2-9AJQK])[♣♦♥♠]|JK\d)"
+    assert re.search(r"^You, P1 · royal house \w+\n  hand \(\d+\) +" + face, text, re.M)
+    assert re.search(r"^  discard pile \(\d+\) +top: ", text, re.M)
+    assert "P1." not in text and "P2." not in text and "_" not in text
+
+
+def test_custom_cards_show_their_printed_values_in_hand():
+    game = load_game("supertrumf")
+    st = new_game(game, 2, 1)
+    text = rendered(Board(game, Namer(game, 0)).render(seat_view(st, 0)))
+    hand = seat_view(st, 0)["zones"]["P1.hand"]
+    assert "strength  physique  magic  wisdom  speed" in text
+    card = game.card_by_name[hand[0]["card"]]
+    assert re.search(re.escape(card.name) + r" +" + card.attributes["kind"], text)
+
+
+def test_news_is_one_paragraph_per_turn_without_the_seats_own_choices():
+    game = load_game("storma_slottet")
+    lines = ["-- turn 3: P2 --", "P2: Attack the enemy's Active card", "P2 reveals 7♦",
+             "P2 moves 7♦ under J♣",
+             "-- turn 4: P1 --", "P1 chooses Exchange cards of one suit", "P1: Exchange cards of one suit",
+             "P1 draws 1 card from draw to P1.hand", "(you see: A♠)"]
+    news = [t.plain for t in summarise(lines, Namer(game, 0), "P1")]
+    assert news == ["P2's turn 3: Attack the enemy's Active card; reveals 7♦; moves 7♦ under J♣",
+                    "Your turn 4: draws 1 card from the draw pile to your hand (you see: A♠)"]
+    assert [t.plain for t in summarise(lines[5:], Namer(game, 0), "P1", context="-- turn 4: P1 --")] == [news[1]]
+
+
+def test_options_that_are_numbers_get_letters():
+    def keys(values):
+        return option_keys(Decision(0, "?", tuple(Option(str(v), str(v), v) for v in values), None, 0))
+    assert keys([0, 1, 2]) == ["a", "b", "c"]
+    assert keys(["clubs", "spades", None]) == ["1", "2", "3"]
+
+
+def reactions(game, ending: bool):
+    """A random Tjugonio game at a reaction prompt, after the turn player ended the turn or not."""
+    for seed in range(100):
+        st = new_game(game, 2, seed)
+        agents = random_agents(2, seed)
+        while st.result is None:
+            if isinstance(st.pending.node, ReactionWindow) and st.pvars[st.current]["_ending"] == ending:
+                return st
+            apply_action(st, agents[st.pending.seat].choose(None, st.pending))
+    raise AssertionError("no such reaction prompt in 100 games")
+
+
+@pytest.mark.parametrize("ending", [True, False])
+def test_auto_pass_asks_only_when_a_reaction_is_marked_worth_asking(ending):
+    game = load_game("tjugonio")  # its ace asks once the turn player has ended the turn
+    st = reactions(game, ending)
+    specs = parse_players("human,human")
+    record = GameRecord.start(game, "tjugonio", 1, ["human", "human"])
+    assert Table(game, record, specs).worth_asking(st, st.pending) is ending
+    assert Table(game, record, specs, auto_pass=False).worth_asking(st, st.pending) is True
+
+
+def test_rules_prints_the_rules_moves_zones_and_deck():
+    result = run("rules", "supertrumf_blixtduell")
+    assert result.exit_code == 0
+    out = result.output
+    assert "Supertrumf Fantasy — Blixtduell (2 players)" in out and "prize cards" in out
+    assert "Zones" in out and "The deck (32 cards)" in out and "Poisoned Dagger" in out
+    storma = run("rules", "storma_slottet").output
+    assert "Attack the enemy's Active card" in storma and "Pick cards of one suit" in storma
+    assert "The deck: 54 standard cards, 2 of them jokers" in storma
+    assert run("rules", "no_such_game").exit_code == 1
+
+
+def test_a_bots_game_with_record_replays_to_the_same_end(tmp_path):
+    path = tmp_path / "bots.json"
+    result = run("play", "tjugonio", "--players", "random,random", "--seed", "5", "--record", str(path))
+    assert result.exit_code == 0 and "Game over" in result.output
+    record = load_record(str(path))
+    st = replay(load_game("tjugonio"), record)
+    assert st.result is not None and record.players == ("random", "random") and record.seed == 5
+    assert re.search(rf"^P1\s+{st.result[0]}\s+score \d+$", result.output, re.M)
+
+
+def test_resume_refuses_a_changed_ruleset_and_a_new_seed(tmp_path):
+    ruleset = tmp_path / "tj.yaml"
+    shutil.copy("rulesets/tjugonio.yaml", ruleset)
+    path = tmp_path / "game.json"
+    run("play", str(ruleset), "--players", "random,random", "--seed", "2", "--record", str(path))
+    data = json.loads(path.read_text())
+    assert data["ruleset"] == str(ruleset.resolve())
+    assert run("play", "--resume", str(path), "--seed", "3").exit_code == 2
+    ruleset.write_text(ruleset.read_text().replace("draw 5 from draw", "draw 6 from draw"))
+    result = run("play", "--resume", str(path))
+    assert result.exit_code == 1
+    assert "has changed since this game was recorded" in result.output and "Traceback" not in result.output
+    assert run("play").exit_code == 2
+
+
+def test_a_game_that_fails_leaves_a_record_that_replays_the_fault(tmp_path):
+    path = tmp_path / "fault.json"
+    result = run("play", "tests/data/stalls.yaml", "--players", "random,random", "--seed", "1", "--record", str(path))
+    assert result.exit_code == 1 and "has no legal option" in result.output
+    with pytest.raises(RulelangError, match="has no legal option"):
+        replay(load_game("tests/data/stalls.yaml"), load_record(str(path)))
+
+
+def test_a_resumed_game_may_seat_other_players(tmp_path):
+    path = tmp_path / "game.json"
+    run("play", "tjugonio", "--players", "human,random", "--seed", "4", "--record", str(path), input="1\n1\nq\ny\n\n")
+    saved = load_record(str(path))
+    result = run("play", "--resume", str(path), "--players", "random,random")
+    assert result.exit_code == 0 and "Game over" in result.output and len(saved.decisions) == 2
+    finished = load_record(str(path))
+    assert finished.players == ("random", "random") and finished.decisions[:len(saved.decisions)] == saved.decisions
+    assert replay(load_game("tjugonio"), finished).result is not None
+
+
+def test_a_run_of_lines_credited_to_one_trigger_names_it_once():
+    game = load_game("storma_slottet")
+    lines = ["-- turn 5: P2 --", "a face card is defeated: moves 3♠ to discard",
+             "a face card is defeated: moves K♦ to P1.trophies", "P2 draws 3 cards from draw to P2.hand"]
+    assert [t.plain for t in summarise(lines, Namer(game, 0), "P1")] == [
+        "P2's turn 5: a face card is defeated: moves 3♠ to the discard pile; moves K♦ to your trophies; "
+        "draws 3 cards from the draw pile to P2's hand"]
+
+
+def test_a_bots_game_stops_at_the_rule_files_decision_limit(tmp_path):
+    path = tmp_path / "short.yaml"
+    text = open("tests/data/minimal.yaml").read()
+    path.write_text(text.replace("name: Minimal\n", "name: Minimal\nlimits: {decisions: 3}\n"))
+    result = run("play", str(path), "--players", "random,random", "--seed", "1")
+    assert result.exit_code == 1 and "no result after 3 decisions (limits: decisions)" in result.output
