@@ -71,7 +71,7 @@ def test_text_from_a_rule_file_stays_text():
 def test_a_python_error_inside_compiled_rules_is_a_positioned_game_error():
     game = load_game(MINIMAL)
     pos = game.zones["draw"].pos
-    compiled = ExpressionCompiler(game.names, game.program).compile("first(draw).rank < 'x'", pos)
+    compiled = ExpressionCompiler(game.names, game.program).compile("first(draw).rank < at(['x'], 0)", pos)
     with pytest.raises(GameError) as err:
         compiled(new_game(game, 2, seed=1), {"me": Player(0)})
     assert err.value.position.line == pos.line and "'<' cannot compare a number with text" in str(err.value)

@@ -114,6 +114,8 @@ class KindChecker:
             return LIST if name in self.names.zone_lists else ZONE
         found = {self.declared.get(key, ANY) for key in (("prop", name), ("card_var", name), ("player_var", name))
                  if key[1] in _section(self.names, key[0])}
+        if not found and name in self.names.numeric_facts:
+            return NUMBER  # a printed value that is a number on every card
         return next(iter(found)) if len(found) == 1 else ANY  # a name declared twice may be either
 
     def _arith(self, node):
@@ -173,7 +175,7 @@ class KindChecker:
         if then == other:
             return then
         pair = {str(then), str(other)}
-        if pair in ({NUMBER, TEXT}, {NUMBER, MIXED}, {TEXT, MIXED}):
+        if pair in ({NUMBER, TEXT}, {NUMBER, MIXED}, {TEXT, MIXED}, {TEXT, ANY}, {MIXED, ANY}):
             text = then if then in NOT_NUMBERS else other
             return _kind(MIXED, getattr(text, "origin", None), getattr(text, "source", ""))
         return ANY
