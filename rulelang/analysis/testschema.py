@@ -138,10 +138,40 @@ def _steps(value, pos, key, out) -> None:
         return
     for step, step_pos in zip(value, value.item_pos):
         if not isinstance(step, YMap):
-            out.append(Diagnostic(step_pos, "a step is a mapping: play, by, options, not_legal, expect, dice, "
-                                            "visible or hidden"))
+            out.append(Diagnostic(step_pos, f"a step is a mapping: {', '.join(STEP_FIELDS)}"))
             continue
         _fields(step, STEP_FIELDS, "a step", out)
+        if "auto" in step and "turns" not in step:
+            out.append(Diagnostic(step.key_pos["auto"], "'auto' goes with 'turns': it answers the decisions "
+                                                        "met while the turns are played"))
+
+
+def _options(value, pos, key, out) -> None:
+    """The exact options, in order (a list), or in any order (`{any_order: [...]}`)."""
+    if isinstance(value, YMap):
+        if set(value) != {"any_order"}:
+            out.append(Diagnostic(pos, "'options' is a list, or {any_order: [...]}"))
+            return
+        value, pos, key = value["any_order"], value.value_pos["any_order"], "any_order"
+    _many(_label)(value, pos, key, out)
+
+
+def _log(value, pos, key, out) -> None:
+    """Log fragments: text, or `{text: ..., seen_by: [P1, ...]}`."""
+    if not isinstance(value, YList):
+        out.append(Diagnostic(pos, "'log' must be a list"))
+        return
+    for item, item_pos in zip(value, value.item_pos):
+        if isinstance(item, YMap):
+            if "text" not in item:
+                out.append(Diagnostic(item_pos, "a log item as a mapping needs 'text' (and 'seen_by')"))
+            _fields(item, LOG_FIELDS, "a log item", out)
+        elif not isinstance(item, str):
+            out.append(Diagnostic(item_pos, "each item of 'log' must be text, or {text: ..., seen_by: [...]}"))
+
+
+def _positive(value) -> str | None:
+    return None if _is_number(value) and value >= 1 else "must be a whole number, 1 or more"
 
 
 def _winner(value, pos, key, out) -> None:
@@ -151,10 +181,13 @@ def _winner(value, pos, key, out) -> None:
 
 
 CARD_FIELDS = {"card": _one(_label), "under": _cards, "face_down": _one(_flag)}
+LOG_FIELDS = {"text": _one(_text), "seen_by": _many(_label, single=True)}
 STEP_FIELDS = {
     "play": _many(_label, single=True), "by": _one(_text), "not_legal": _many(_label, single=True),
-    "options": _many(_label), "expect": _many(_text, single=True), "dice": _many(_number),
+    "options": _options, "expect": _many(_text, single=True), "dice": _many(_number),
     "visible": _table(_many(_label, single=True)), "hidden": _table(_many(_label, single=True)),
+    "turns": _one(_positive), "auto": _one(_flag), "game_over": _one(_flag), "log": _log,
+    "no_dice": _one(_flag), "dice_used": _one(_flag),
 }
 TEST_FIELDS = {
     "name": _one(_label), "covers": _many(_label), "seed": _one(_number), "players": _one(_number),
