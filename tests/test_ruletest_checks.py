@@ -110,3 +110,55 @@ def test_the_new_step_keys_are_checked_when_reading(tmp_path, step, message):
     path.write_text(f"ruleset: storma_slottet\ntests:\n  - name: a\n    steps:\n      - {step}\n")
     with pytest.raises(RuleError, match=message.replace("[", r"\[").replace("{", r"\{")):
         read_tests(str(path))
+
+
+def write(tmp_path, text):
+    path = tmp_path / "t.test.yaml"
+    path.write_text(textwrap.dedent(text))
+    return str(path)
+
+
+def test_a_file_can_test_an_inline_variant_of_its_ruleset(tmp_path):
+    path = write(tmp_path, """\
+        ruleset: {extends: storma_slottet, deck: {standard: 52, start: draw}}
+        tests:
+          - name: no jokers in this deck
+            start: turn
+            expect: "count(draw) == 52"
+        """)
+    (test,) = read_tests(path)
+    outcome = run_test(test)
+    assert outcome.passed, outcome.message
+
+
+def test_one_test_can_override_the_files_ruleset_and_its_mistakes_point_into_the_test_file(tmp_path):
+    path = write(tmp_path, """\
+        ruleset: storma_slottet
+        tests:
+          - name: the full deck
+            start: turn
+            expect: "count(draw) == 54"
+          - name: a variant with a broken deck
+            ruleset: {extends: storma_slottet, deck: {standard: 53}}
+            start: turn
+        """)
+    full, broken = read_tests(path)
+    assert run_test(full).passed
+    outcome = run_test(broken)
+    assert not outcome.passed and "t.test.yaml:7:" in outcome.message
+
+
+def test_rest_fills_several_zones_in_deck_order_and_may_lay_them_face_down(tmp_path):
+    rest = ("rest:\n  - {zone: P2.hand, count: 3}\n  - {zone: discard, count: 2, face_down: true}\n"
+            "  - P1.trophies\n")
+    outcome = outcome_of(tmp_path, rest + 'expect:\n  - "count(P2.hand) == 3 and count(discard) == 2"\n'
+                                          '  - "count(draw) == 0 and count(P1.trophies) == 54 - 4 - 5"\n'
+                                          "  - \"card('AC') in P2.hand and card('5C') in discard\"\n"
+                                          "  - \"card('5C').face_down and not card('AC').face_down\"\n")
+    assert outcome.passed, outcome.message
+
+
+def test_only_the_last_part_of_rest_goes_without_a_count(tmp_path):
+    path = write(tmp_path, "ruleset: storma_slottet\ntests:\n  - name: a\n    rest: [P1.hand, discard]\n")
+    with pytest.raises(RuleError, match="only the last part of 'rest' may go without 'count'"):
+        read_tests(path)

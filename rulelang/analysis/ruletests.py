@@ -9,14 +9,16 @@ import os
 
 import attrs
 
-from ..api import load_game
+from ..api import compile_document, load_game
 from ..compile.expressions import ExpressionCompiler
 from ..engine.runtime import advance, apply_action, apply_label, new_game
 from ..engine.values import Player, RowRef, ZoneRef
 from ..errors import GameError, Position, RuleError, RulelangError
 from ..language.loader import YList, YMap, load_yaml
 from ..language.reach import Reach
+from ..language.variants import resolve_extends
 from .testexplain import explain
+from .testnames import card, seat, variable, zone_parts
 from .testschema import TEST_FILE, check_file
 
 
@@ -36,7 +38,7 @@ class RuleTest:
     name: str
     covers: tuple
     body: YMap = attrs.field(eq=False)
-    ruleset: str
+    ruleset: object = attrs.field(eq=False)  # a rule file's path, or an inline variant (a mapping)
     pos: Position
     allow: tuple = ()  # folders besides the ruleset's own that its `extends:` may name files in
 
@@ -73,16 +75,30 @@ def read_tests(path: str, allow: tuple = ()) -> list:
     problems = check_file(doc)
     if problems:
         raise RuleError(problems)
-    ruleset = Reach(allow).find(doc["ruleset"], path, doc.value_pos["ruleset"])
+    ruleset = find_ruleset(doc["ruleset"], doc.value_pos["ruleset"], path, allow)
     tests = doc["tests"]
-    return [RuleTest(str(item["name"]), tuple(str(c) for c in item.get("covers", ())), item, ruleset, pos, allow)
+    return [RuleTest(str(item["name"]), tuple(str(c) for c in item.get("covers", ())), item,
+                     find_ruleset(item["ruleset"], item.value_pos["ruleset"], path, allow) if "ruleset" in item
+                     else ruleset, pos, allow)
             for item, pos in zip(tests, tests.item_pos)]
+
+
+def find_ruleset(value, pos, path: str, allow: tuple):
+    """What a `ruleset:` names: the path of a rule file, or (a mapping) an inline variant as written."""
+    return value if isinstance(value, YMap) else Reach(allow).find(value, path, pos)
+
+
+def load_ruleset(ruleset, allow: tuple = ()):
+    """The game of a test's ruleset: a rule file's, or an inline variant's laid on its base."""
+    if isinstance(ruleset, YMap):
+        return compile_document(resolve_extends(ruleset, Reach(allow)))
+    return load_game(ruleset, allow)
 
 
 def run_test(test: RuleTest, game=None) -> Outcome:
     """Run one rule test; a failure carries the position of the expectation that failed."""
     try:
-        game = game or load_game(test.ruleset, test.allow)
+        game = game or load_ruleset(test.ruleset, test.allow)
         _Runner(game, test).run()
     except RuleTestFailure as failure:
         return Outcome(test, False, str(failure))
@@ -135,60 +151,44 @@ class _Runner:
         for zone, cards in body.get("zones", YMap()).items():
             self.lay(st, self.zone(zone, body["zones"].key_pos[zone], st), cards, body["zones"].value_pos[zone])
         if "rest" in body:
-            home = ZoneRef(self.game.deck_zone)
-            rest = [c for c in st.items(home) if c.name not in self.placed]
-            st.move(rest, self.zone(str(body["rest"]), body.value_pos["rest"], st), "bottom", log=False)
+            self.lay_rest(st, body["rest"], body.value_pos["rest"])
         for name, value in body.get("vars", YMap()).items():
             self.set_var(st, name, value, body["vars"].key_pos[name])
         st.events.clear()  # laying out the position is not play
         self.log_mark = len(st.log)  # nor is it logged play
 
-    def zone(self, text: str, pos, st=None) -> ZoneRef:
+    def lay_rest(self, st, value, pos):
+        """Deal the cards the test does not lay out, in deck order, to the `rest:` zones in turn."""
+        rest = [c for c in st.items(ZoneRef(self.game.deck_zone)) if c.name not in self.placed]
+        parts = list(zip(value, value.item_pos)) if isinstance(value, YList) else [(value, pos)]
+        for part, part_pos in parts:
+            spec = part if isinstance(part, YMap) else {"zone": part}
+            count = spec.get("count", len(rest))
+            taken, rest = rest[:count], rest[count:]
+            target = self.zone(str(spec["zone"]), part_pos, st)
+            if taken:
+                st.move(taken, target, "bottom", face_down=spec.get("face_down"), log=False)
+
+    def zone(self, text: str, pos, st) -> ZoneRef:
         """A zone reference from a test's zone name (`draw`, `P1.hand`, `P2.piles[0]`, `row[1]`).
 
         The piles of a row are made as they are named, in order: `row[0]`, then `row[1]` ...
         """
-        owner, _, name = text.rpartition(".")
-        index = None
-        if name.endswith("]") and "[" in name:
-            name, _, number = name[:-1].partition("[")
-            if not number.isdecimal():
-                raise RuleError.at(pos, f"'{text}': the index must be a number")
-            index = int(number)
-        spec = self.game.zones.get(name)
-        if spec is None:
-            raise RuleError.at(pos, f"no zone '{name}' in {self.game.name}")
-        if spec.per_player != bool(owner):
-            raise RuleError.at(pos, f"write {'P1.' if spec.per_player else ''}{name} for zone '{name}'")
-        seat = self.player(owner, pos).seat if owner else None
-        if spec.row:
-            return self.row_pile(st, RowRef(name, seat), index, text, pos)
-        if (spec.count is None) != (index is None) or (index is not None and index >= spec.count):
-            raise RuleError.at(pos, f"'{text}': zone '{name}' has "
-                                    f"{'no index' if spec.count is None else f'indexes 0 to {spec.count - 1}'}")
-        return ZoneRef(name, self.player(owner, pos).seat if owner else None, index)
-
-    @staticmethod
-    def row_pile(st, row: RowRef, index, text, pos) -> ZoneRef:
-        """The pile at `index` of a row, made when it is the next one."""
-        piles = st.items(row)
-        if index is None or index > len(piles):
+        name, seat, index = zone_parts(self.game, text, pos)
+        if not self.game.zones[name].row:
+            return ZoneRef(name, seat, index)
+        piles = st.items(RowRef(name, seat))
+        if index > len(piles):
             raise RuleError.at(pos, f"'{text}': name the piles of a row in order, from [0]")
-        return piles[index] if index < len(piles) else st.new_pile(row, at_start=False)
+        return piles[index] if index < len(piles) else st.new_pile(RowRef(name, seat), at_start=False)
 
     def player(self, text, pos) -> Player:
         """A seat from its name (`P1`)."""
-        names = {Player(s).name: Player(s) for s in range(self.game.max_players)}
-        if text not in names:
-            raise RuleError.at(pos, f"'{text}' is not a seat (P1, P2 ...)")
-        return names[text]
+        return seat(self.game, text, pos)
 
     def card(self, name, pos):
         """A card of the deck from its name."""
-        card = self.game.card_by_name.get(str(name))
-        if card is None:
-            raise RuleError.at(pos, f"no card named '{name}' in the deck")
-        return card
+        return card(self.game, name, pos)
 
     def lay(self, st, ref: ZoneRef, cards, pos):
         """Put the listed cards into a zone, the first on top, each with what lies under it."""
@@ -222,15 +222,11 @@ class _Runner:
 
     def set_var(self, st, name, value, pos):
         """Set a game or player variable from a test's `vars:`."""
-        owner, _, var = name.rpartition(".")
-        if owner:
-            if var not in self.game.player_vars:
-                raise RuleError.at(pos, f"'{var}' is not a player_vars name")
-            st.pvars[self.player(owner, pos).seat][var] = self.value(value, pos)
-        elif name in self.game.game_vars:
-            st.vars[name] = self.value(value, pos)
+        owner, var = variable(self.game, name, pos)
+        if owner is None:
+            st.vars[var] = self.value(value, pos)
         else:
-            raise RuleError.at(pos, f"'{name}' is not a game variable")
+            st.pvars[owner][var] = self.value(value, pos)
 
     def value(self, value, pos):
         """A variable's value from a test: seat names (`P2`) become players."""

@@ -46,7 +46,7 @@ def _is_number(value) -> bool:
 def check_file(doc: YMap) -> list[Diagnostic]:
     """Every shape problem of a loaded rule test file (its `ruleset:` and `tests:`)."""
     out: list[Diagnostic] = []
-    if not isinstance(doc.get("ruleset"), str):
+    if not isinstance(doc.get("ruleset"), (str, YMap)):
         out.append(Diagnostic(doc.value_pos.get("ruleset", doc.pos), "a rule test file needs 'ruleset: NAME-OR-PATH'"))
     tests = doc.get("tests")
     if not isinstance(tests, YList):
@@ -174,6 +174,29 @@ def _positive(value) -> str | None:
     return None if _is_number(value) and value >= 1 else "must be a whole number, 1 or more"
 
 
+def _ruleset(value, pos, key, out) -> None:
+    """A ruleset's name or path, or an inline variant (a mapping, checked as a rule file when loaded)."""
+    if not isinstance(value, (str, YMap)):
+        out.append(Diagnostic(pos, "'ruleset' names a ruleset, or is a mapping: an inline variant"))
+
+
+def _rest(value, pos, key, out) -> None:
+    """A zone, `{zone: Z, count: N, face_down: true}`, or a list of these (only the last without count)."""
+    parts = list(zip(value, value.item_pos)) if isinstance(value, YList) else [(value, pos)]
+    for index, (part, part_pos) in enumerate(parts):
+        if isinstance(part, YMap):
+            if "zone" not in part:
+                out.append(Diagnostic(part_pos, "a part of 'rest' as a mapping needs 'zone'"))
+            _fields(part, REST_FIELDS, "a part of 'rest'", out)
+            counted = "count" in part
+        else:
+            _one(_text)(part, part_pos, "rest", out)
+            counted = False
+        if not counted and index < len(parts) - 1:
+            out.append(Diagnostic(part_pos, "only the last part of 'rest' may go without 'count': "
+                                            "it takes every card left"))
+
+
 def _winner(value, pos, key, out) -> None:
     """`P1`, a list of seats, `draw` or `none`."""
     if value is not None:
@@ -181,6 +204,7 @@ def _winner(value, pos, key, out) -> None:
 
 
 CARD_FIELDS = {"card": _one(_label), "under": _cards, "face_down": _one(_flag)}
+REST_FIELDS = {"zone": _one(_text), "count": _one(_number), "face_down": _one(_flag)}
 LOG_FIELDS = {"text": _one(_text), "seen_by": _many(_label, single=True)}
 STEP_FIELDS = {
     "play": _many(_label, single=True), "by": _one(_text), "not_legal": _many(_label, single=True),
@@ -192,6 +216,6 @@ STEP_FIELDS = {
 TEST_FIELDS = {
     "name": _one(_label), "covers": _many(_label), "seed": _one(_number), "players": _one(_number),
     "start": _one(_start), "first": _one(_text), "stack": _table(_cards), "zones": _table(_cards),
-    "rest": _one(_text), "vars": _table(_one(_plain)), "dice": _many(_number), "steps": _steps,
+    "rest": _rest, "ruleset": _ruleset, "vars": _table(_one(_plain)), "dice": _many(_number), "steps": _steps,
     "expect": _many(_text, single=True), "winner": _winner,
 }
