@@ -9,7 +9,7 @@ import os
 
 import attrs
 
-from ..api import compile_document, load_game
+from ..api import compile_document, load_document
 from ..compile.expressions import ExpressionCompiler
 from ..engine.runtime import advance, apply_action, apply_label, new_game
 from ..engine.values import Player, RowRef, ZoneRef
@@ -88,11 +88,16 @@ def find_ruleset(value, pos, path: str, allow: tuple):
     return value if isinstance(value, YMap) else Reach(allow).find(value, path, pos)
 
 
-def load_ruleset(ruleset, allow: tuple = ()):
-    """The game of a test's ruleset: a rule file's, or an inline variant's laid on its base."""
+def ruleset_document(ruleset, allow: tuple = ()) -> YMap:
+    """The merged rule document of a test's ruleset: a rule file's, or an inline variant's on its base."""
     if isinstance(ruleset, YMap):
-        return compile_document(resolve_extends(ruleset, Reach(allow)))
-    return load_game(ruleset, allow)
+        return resolve_extends(ruleset, Reach(allow))
+    return load_document(ruleset, allow)
+
+
+def load_ruleset(ruleset, allow: tuple = ()):
+    """The game of a test's ruleset (see `ruleset_document`)."""
+    return compile_document(ruleset_document(ruleset, allow))
 
 
 def run_test(test: RuleTest, game=None) -> Outcome:
