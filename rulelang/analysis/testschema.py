@@ -2,7 +2,8 @@
 
 A rule test file is as untrusted as a rule file: each field must have its kind (`seed: abc`,
 `dice: [x]`, `steps: 5` are errors at their place), so that running a test meets only values
-it can use. What needs the ruleset (zone, card and seat names) is checked when the test runs.
+it can use. What needs the ruleset (zone, card and seat names) is checked when the test runs,
+or without running it by `rulelang validate` (analysis/testcheck.py).
 """
 from __future__ import annotations
 
