@@ -308,7 +308,7 @@ def _yaml_problem(text: str, where: Position, problem: str) -> tuple:
             stopped = "" if number == where.line else f" (YAML stopped at line {where.line}: {problem})"
             return (Position(where.path, number, found.start("head") + 1),
                     "YAML cannot read this statement: its ': ' makes it a mapping — put the whole "
-                    f"statement in quotes, or use the mapping form, as in `- log: \"…\"`{stopped}")
+                    f"statement in quotes, or use the mapping form (- log: \"…\"){stopped}")
     return where, f"YAML: {problem}"
 
 
