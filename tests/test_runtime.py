@@ -29,6 +29,12 @@ end:
 """
 
 
+def line_at(position) -> str:
+    """The rule file's line a position points at."""
+    with open(position.path, encoding="utf-8") as handle:
+        return handle.read().splitlines()[position.line - 1]
+
+
 @pytest.fixture
 def game_from(rule_file):
     def make(turn, triggers=""):
@@ -65,10 +71,37 @@ def test_endless_while_is_stopped(game_from):
         new_game(game, 2, 1)
 
 
-def test_turns_without_decisions_are_stopped(game_from):
+def test_turns_without_decisions_that_never_end_are_blamed_on_the_end_rules(game_from):
     game = game_from("- set n -= 1")
-    with pytest.raises(GameError, match="steps without a decision"):
+    with pytest.raises(GameError, match=r"turns \(1,000,000 steps\) without a decision and no end rule held") as err:
         new_game(game, 2, 1)
+    assert line_at(err.value.position).strip() == '- when: "n >= 3"'
+
+
+FLIPPING = """
+name: Flipping
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  pile: {per_player: true, visibility: hidden}
+vars: {flips: 0}
+setup:
+  - for: p in players
+    do: ["draw 26 from draw to p.pile"]
+turn:
+  do:
+    - draw 1 from me.pile to next(me).pile
+    - set flips += 1
+end:
+  - when: "flips >= 15000"
+    winner: P1
+"""
+
+
+def test_two_automatic_players_flip_cards_for_thousands_of_turns(rule_file):
+    st = new_game(rule_file(FLIPPING), 2, 1)
+    assert st.result == ("win", "loss") and st.actions == 0 and st.turn_number >= 15000
 
 
 def test_a_trigger_that_keeps_firing_is_stopped(game_from):
@@ -80,8 +113,9 @@ def test_a_trigger_that_keeps_firing_is_stopped(game_from):
           when: "true"
           do: ["set n -= 1"]
     """)
-    with pytest.raises(GameError, match="triggers fired 200 times"):
+    with pytest.raises(GameError, match="triggers fired 200 times without a decision \\(last: 'forever'\\)") as err:
         new_game(game, 2, 1)
+    assert line_at(err.value.position).strip() == "- name: forever"
 
 
 def test_a_choice_without_options_is_a_stall(game_from):
