@@ -7,7 +7,7 @@ from rulelang.api import load_game
 from rulelang.engine.runtime import apply_label, new_game
 from rulelang.engine.session import play_game
 from rulelang.engine.values import ZoneRef
-from rulelang.errors import GameError
+from rulelang.errors import GameError, RuleError
 
 BASE = """
 name: Test
@@ -174,3 +174,32 @@ def test_a_refused_any_time_move_leaves_the_pending_decision_as_it_was():
         apply_label(st, "peek")
     assert st.pending.labels() == ["AC", "peek"] and len(st.zones[hand]) == 1  # nothing was run again
     assert [text for _, text in st.log].count("P1 is refused: not now") == 3
+
+
+TIE = """
+name: Tie
+players: 2
+deck: {standard: 52, start: pile}
+zones:
+  pile: {visibility: hidden}
+  hand: {per_player: true, visibility: owner}
+turn:
+  do:
+    - choose: c
+      from: pile
+    - move c to me.hand
+end:
+  - when: "count(pile) <= 48"
+    winner: WINNER
+"""
+
+
+def test_an_end_rule_may_declare_a_draw(rule_file):
+    st = play_game(rule_file(TIE.replace("WINNER", "tie")), random_agents(2, 1), 1)
+    assert st.result == ("draw", "draw")
+    assert st.log[-1] == (None, "game over: a draw")
+
+
+def test_winner_draw_says_how_a_draw_is_written(rule_file):
+    with pytest.raises(RuleError, match="unknown name 'draw': a draw is written winner: tie"):
+        rule_file(TIE.replace("WINNER", "draw"))

@@ -271,6 +271,9 @@ def settle(st: GameState) -> bool:
         env = _first_holding(st, end, me, running)
         if env is not None:
             st.ended_by = end
+            if end.winner is None:
+                st.finish([], tie=True)
+                return True
             try:
                 winners = st.items(end.winner(st, env))
             except GameError as err:
