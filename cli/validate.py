@@ -24,6 +24,7 @@ from .common import allow_path_option
 @allow_path_option
 def validate(rulesets, fmt, playouts, seed, workers, players, allow):
     """Check rule files; exit 0 when all are clean, 1 when any has an error."""
+    from rulelang.analysis.playouts import distinct_problems
     from rulelang.api import check, resolve
     from rulelang.errors import format_diagnostics
     found, dynamic = [], {}
@@ -42,8 +43,9 @@ def validate(rulesets, fmt, playouts, seed, workers, players, allow):
         if found:
             click.echo(format_diagnostics(found), err=True)
         for name, problems in dynamic.items():
-            for problem in problems:
-                click.echo(f"{resolve(name)}: error: {problem.describe()}", err=True)
+            for problem, count in distinct_problems(problems):
+                click.echo(f"{resolve(name)}: error: {problem.describe()} (in {count} of {playouts} playouts)",
+                           err=True)
         if not errors:
             played = f", {playouts} playouts each" if playouts else ""
             warnings = len(found)

@@ -94,6 +94,16 @@ def test_validate_playouts_find_a_stall_with_its_seed(run):
     assert "stall in playout 0 (seed " in result.output and "has no legal option" in result.output
 
 
+def test_validate_playouts_tell_a_house_rule_s_text_in_a_number_once_in_rulelang_s_words(run, tmp_path):
+    (tmp_path / "base.yaml").write_text(open(MINIMAL).read())
+    (tmp_path / "house.yaml").write_text("extends: base.yaml\nname: House\nvars: {tricks: 'none yet'}\n")
+    result = run("validate", "--playouts", "4", str(tmp_path / "house.yaml"))
+    assert result.exit_code == 1 and "not supported between instances" not in result.output
+    problems = [line for line in result.output.splitlines() if ": error: " in line]
+    assert len(problems) == 1 and problems[0].endswith("(in 4 of 4 playouts)")
+    assert "'>=' cannot compare a text with a number" in problems[0] or "cannot combine a text" in problems[0]
+
+
 def test_validate_warns_about_triggers_that_set_each_other_off(run):
     result = run("validate", "tests/data/trigger_loop.yaml")
     assert result.exit_code == 0

@@ -11,6 +11,7 @@ from types import MappingProxyType
 
 from ..errors import GameError
 from .effects import credit_of
+from .errorwords import in_rule_words
 from .values import Card, Marker, Player, Roll, ZoneRef, is_card, pretty
 
 MAX_TEXT = 100_000  # characters in one text value
@@ -319,6 +320,9 @@ def evaluation_error(err: Exception, pos) -> GameError:
         return GameError(f"'{err.args[0]}' has no value here", pos)
     if isinstance(err, RecursionError):
         return GameError("rules call each other too deeply", pos)
+    worded = in_rule_words(err) if isinstance(err, TypeError) else None
+    if worded is not None:
+        return GameError(worded, pos)
     return GameError(f"cannot evaluate expression: {err}", pos)
 
 
