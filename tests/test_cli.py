@@ -157,3 +157,17 @@ def test_a_failing_rule_test_fails_the_command(run, tmp_path):
     result = run("test", str(tmp_path))
     assert result.exit_code == 1
     assert "FAIL wrong" in result.output and "expected count(draw) == 53" in result.output
+
+
+@pytest.mark.parametrize("command", [["play", "storma"], ["validate", "storma"], ["rules", "tjugnoio"]])
+def test_a_misspelled_ruleset_name_gets_a_suggestion(run, command):
+    result = run(*command)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert re.search(r"did you mean '(storma_slottet|tjugonio)'\?", result.output)
+
+
+def test_extends_with_a_misspelled_ruleset_name_gets_a_suggestion(run, tmp_path):
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: hoyers\nname: House\n")
+    result = run("validate", str(path))
+    assert result.exit_code == 1 and "cannot find 'hoyers' (did you mean 'hoyers_trappe'?)" in result.output
