@@ -29,7 +29,7 @@ def progress_bar(total: int, what: str, show: bool = True, console: Console | No
     if not show or not console.is_terminal:
         yield None
         return
-    columns = (TextColumn(what), BarColumn(), MofNCompleteColumn(), RateColumn(), TimeRemainingColumn())
+    columns = (TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), RateColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task(what, total=total)
+        task = bar.add_task(what, total=total)  # the description is shown as it is (a path may hold [ or {)
         yield lambda n: bar.advance(task, n)

@@ -29,6 +29,7 @@ def validate(rulesets, fmt, playouts, seed, workers, players, allow):
     A rule test file is checked against its ruleset without running its tests (that is
     `rulelang test`). A folder is not searched below its own level.
     """
+    from rulelang.analysis.playouts import distinct_problems
     from rulelang.analysis.testcheck import check_test_file
     from rulelang.api import check, resolve
     from rulelang.errors import format_diagnostics
@@ -50,8 +51,9 @@ def validate(rulesets, fmt, playouts, seed, workers, players, allow):
         if found:
             click.echo(format_diagnostics(found), err=True)
         for name, problems in dynamic.items():
-            for problem in problems:
-                click.echo(f"{resolve(name)}: error: {problem.describe()}", err=True)
+            for problem, count in distinct_problems(problems):
+                click.echo(f"{resolve(name)}: error: {problem.describe()} (in {count} of {playouts} playouts)",
+                           err=True)
         if not errors:
             played = f", {playouts} playouts each" if playouts else ""
             warnings = len(found)

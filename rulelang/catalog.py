@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 
 from .errors import Position, RuleError
+from .language.names import suggest
 
 
 def shipped_folder(name: str) -> str:
@@ -31,4 +32,11 @@ def resolve(name_or_path: str) -> str:
         return str(shipped[name_or_path])
     known = ", ".join(sorted(shipped)) or "none"
     raise RuleError.at(Position(name_or_path, 0, 0),
-                       f"no such rule file or packaged ruleset (packaged: {known})")
+                       f"no such rule file or packaged ruleset{ruleset_suggestion(name_or_path)} (packaged: {known})")
+
+
+def ruleset_suggestion(name: str) -> str:
+    """' (did you mean X?)' for a packaged ruleset whose name starts with `name` or is a near miss, else ''."""
+    shipped = sorted(packaged_rulesets())
+    starting = [known for known in shipped if name and known.startswith(name.lower())]
+    return f" (did you mean '{starting[0]}'?)" if len(starting) == 1 else suggest(name, shipped)

@@ -96,6 +96,27 @@ def test_validate_playouts_find_a_stall_with_its_seed(run):
     assert "stall in playout 0 (seed " in result.output and "has no legal option" in result.output
 
 
+def test_a_house_rule_s_text_in_a_number_is_blamed_where_the_house_rule_wrote_it(run, tmp_path):
+    (tmp_path / "base.yaml").write_text(open(MINIMAL).read())
+    (tmp_path / "house.yaml").write_text("extends: base.yaml\nname: House\nvars: {tricks: 'none yet'}\n")
+    result = run("validate", "--playouts", "4", str(tmp_path / "house.yaml"))
+    problems = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(problems) == 1
+    assert problems[0].startswith(f"{tmp_path / 'house.yaml'}:3:16: error: 'none yet' is text, but game variable")
+    assert f"('>=' at {tmp_path / 'base.yaml'}:48:12)" in problems[0]
+
+
+def test_validate_playouts_tell_a_run_time_text_in_a_number_once_in_rulelang_s_words(run, tmp_path):
+    (tmp_path / "base.yaml").write_text(open(MINIMAL).read())
+    (tmp_path / "house.yaml").write_text(  # a local's kind is not known before the game runs
+        "extends: base.yaml\nname: House\nsetup:\n  - let t = 'none yet'\n  - set tricks = t\n")
+    result = run("validate", "--playouts", "4", str(tmp_path / "house.yaml"))
+    assert result.exit_code == 1 and "not supported between instances" not in result.output
+    problems = [line for line in result.output.splitlines() if ": error: " in line]
+    assert len(problems) == 1 and problems[0].endswith("(in 4 of 4 playouts)")
+    assert "'>=' cannot compare a text with a number" in problems[0]
+
+
 def test_validate_warns_about_triggers_that_set_each_other_off(run):
     result = run("validate", "tests/data/trigger_loop.yaml")
     assert result.exit_code == 0
@@ -152,3 +173,17 @@ def test_a_failing_rule_test_fails_the_command(run, tmp_path):
     result = run("test", str(tmp_path))
     assert result.exit_code == 1
     assert "FAIL wrong" in result.output and "expected count(draw) == 53" in result.output
+
+
+@pytest.mark.parametrize("command", [["play", "storma"], ["validate", "storma"], ["rules", "tjugnoio"]])
+def test_a_misspelled_ruleset_name_gets_a_suggestion(run, command):
+    result = run(*command)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert re.search(r"did you mean '(storma_slottet|tjugonio)'\?", result.output)
+
+
+def test_extends_with_a_misspelled_ruleset_name_gets_a_suggestion(run, tmp_path):
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: hoyers\nname: House\n")
+    result = run("validate", str(path))
+    assert result.exit_code == 1 and "cannot find 'hoyers' (did you mean 'hoyers_trappe'?)" in result.output

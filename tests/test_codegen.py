@@ -74,4 +74,4 @@ def test_a_python_error_inside_compiled_rules_is_a_positioned_game_error():
     compiled = ExpressionCompiler(game.names, game.program).compile("first(draw).rank < at(['x'], 0)", pos)
     with pytest.raises(GameError) as err:
         compiled(new_game(game, 2, seed=1), {"me": Player(0)})
-    assert err.value.position.line == pos.line and "'<' cannot compare a number with text" in str(err.value)
+    assert err.value.position.line == pos.line and "'<' cannot compare a number with a text" in str(err.value)

@@ -84,6 +84,7 @@ def test_a_ruleset_may_lower_its_limits(failure, game_from):
 @pytest.mark.parametrize("extra, message", [
     ("limits: {decisions: 0}", "limits: decisions must be a number from 1 to 200,000"),
     ("limits: {work: 'lots'}", "limits: work must be a number"),
+    ("limits: {steps: 100000001}", "limits: steps must be a number from 100 to 100,000,000"),
 ])
 def test_limits_out_of_range_are_rule_errors(game_from, extra, message):
     with pytest.raises(RuleError, match=message):

@@ -151,3 +151,22 @@ def test_a_special_file_is_not_read(tmp_path):
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
     assert "not a regular file" in error_of(str(fifo)).message
+
+
+@pytest.mark.parametrize("statement, stopped", [
+    ('- log "{why}: {amount} chips"', None),
+    ('- log "{why}: {amount chips"', 5),
+    ('- log Paid: "{amount} chips', 4),
+])
+def test_a_statement_yaml_splits_at_its_colon_is_blamed_with_a_hint(tmp_path, statement, stopped):
+    text = f"name: x\na:\n  {statement}\n  - log \"ok\"\nb:\n  - log \"ok\"\n"
+    diagnostic = error_of(write(tmp_path, text))
+    assert (diagnostic.position.line, diagnostic.position.column) == (3, 5)
+    assert "put the whole statement in quotes, or use the mapping form (- log: " in diagnostic.message
+    assert (f"YAML stopped at line {stopped}" in diagnostic.message) == (stopped is not None)
+
+
+def test_a_yaml_error_far_below_a_colon_in_text_keeps_yaml_s_own_words(tmp_path):
+    text = "name: x\na:\n  - log it: fine\n" + "c: 1\n" * 8 + "d: [1, 2\n"
+    diagnostic = error_of(write(tmp_path, text))
+    assert diagnostic.message.startswith("YAML: ") and diagnostic.position.line == 13

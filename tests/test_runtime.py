@@ -7,7 +7,7 @@ from rulelang.api import load_game
 from rulelang.engine.runtime import apply_label, new_game
 from rulelang.engine.session import play_game
 from rulelang.engine.values import ZoneRef
-from rulelang.errors import GameError
+from rulelang.errors import GameError, RuleError
 
 BASE = """
 name: Test
@@ -27,6 +27,12 @@ end:
   - when: "n >= 3"
     winner: P1
 """
+
+
+def line_at(position) -> str:
+    """The rule file's line a position points at."""
+    with open(position.path, encoding="utf-8") as handle:
+        return handle.read().splitlines()[position.line - 1]
 
 
 @pytest.fixture
@@ -65,10 +71,37 @@ def test_endless_while_is_stopped(game_from):
         new_game(game, 2, 1)
 
 
-def test_turns_without_decisions_are_stopped(game_from):
+def test_turns_without_decisions_that_never_end_are_blamed_on_the_end_rules(game_from):
     game = game_from("- set n -= 1")
-    with pytest.raises(GameError, match="steps without a decision"):
+    with pytest.raises(GameError, match=r"turns \(1,000,000 steps\) without a decision and no end rule held") as err:
         new_game(game, 2, 1)
+    assert line_at(err.value.position).strip() == '- when: "n >= 3"'
+
+
+FLIPPING = """
+name: Flipping
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  pile: {per_player: true, visibility: hidden}
+vars: {flips: 0}
+setup:
+  - for: p in players
+    do: ["draw 26 from draw to p.pile"]
+turn:
+  do:
+    - draw 1 from me.pile to next(me).pile
+    - set flips += 1
+end:
+  - when: "flips >= 15000"
+    winner: P1
+"""
+
+
+def test_two_automatic_players_flip_cards_for_thousands_of_turns(rule_file):
+    st = new_game(rule_file(FLIPPING), 2, 1)
+    assert st.result == ("win", "loss") and st.actions == 0 and st.turn_number >= 15000
 
 
 def test_a_trigger_that_keeps_firing_is_stopped(game_from):
@@ -80,8 +113,9 @@ def test_a_trigger_that_keeps_firing_is_stopped(game_from):
           when: "true"
           do: ["set n -= 1"]
     """)
-    with pytest.raises(GameError, match="triggers fired 200 times"):
+    with pytest.raises(GameError, match="triggers fired 200 times without a decision \\(last: 'forever'\\)") as err:
         new_game(game, 2, 1)
+    assert line_at(err.value.position).strip() == "- name: forever"
 
 
 def test_a_choice_without_options_is_a_stall(game_from):
@@ -140,3 +174,32 @@ def test_a_refused_any_time_move_leaves_the_pending_decision_as_it_was():
         apply_label(st, "peek")
     assert st.pending.labels() == ["AC", "peek"] and len(st.zones[hand]) == 1  # nothing was run again
     assert [text for _, text in st.log].count("P1 is refused: not now") == 3
+
+
+TIE = """
+name: Tie
+players: 2
+deck: {standard: 52, start: pile}
+zones:
+  pile: {visibility: hidden}
+  hand: {per_player: true, visibility: owner}
+turn:
+  do:
+    - choose: c
+      from: pile
+    - move c to me.hand
+end:
+  - when: "count(pile) <= 48"
+    winner: WINNER
+"""
+
+
+def test_an_end_rule_may_declare_a_draw(rule_file):
+    st = play_game(rule_file(TIE.replace("WINNER", "tie")), random_agents(2, 1), 1)
+    assert st.result == ("draw", "draw")
+    assert st.log[-1] == (None, "game over: a draw")
+
+
+def test_winner_draw_says_how_a_draw_is_written(rule_file):
+    with pytest.raises(RuleError, match="unknown name 'draw': a draw is written winner: tie"):
+        rule_file(TIE.replace("WINNER", "draw"))

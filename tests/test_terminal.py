@@ -77,6 +77,24 @@ def test_markup_in_a_rule_file_reaches_the_screen_as_text_and_escape_codes_are_r
     assert "[blink]x[/blink]" in played and "\x1b" not in played
 
 
+def test_brackets_in_prompts_labels_logs_and_names_are_shown_as_written(tmp_path):
+    played = run("play", "tests/data/brackets.yaml", "--players", "human,random", "--seed", "1",
+                 input="?\n?1\nl\n1\n1\n").output
+    assert "internal error" not in played
+    for text in ("Swap which card? [any card] (or [/cancel])", "Take one [any card] (or [/cancel])",
+                 "turn [b]bold[/b] (or [/cancel])", "hand [/cancel]", "tally [/x]", "holds [/cancel] 1",
+                 "Game over: over [/cancel]", "Rules [/cancel] [any card]", "Markup [any card]"):
+        assert text in played
+
+
+def test_a_progress_bar_shows_a_path_with_brackets_and_braces_as_written(tmp_path):
+    from rulelang.cli.progress import progress_bar
+    screen = Console(force_terminal=True, record=True, width=100, file=open("/dev/null", "w"))
+    with progress_bar(2, "playing m[/x]{y}.yaml", console=screen) as advance:
+        advance(2)
+    assert "playing m[/x]{y}.yaml" in screen.export_text()
+
+
 def test_the_board_groups_each_players_zones_and_marks_pile_tops():
     game = load_game("storma_slottet")
     st = new_game(game, 2, 3)

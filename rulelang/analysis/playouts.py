@@ -51,6 +51,17 @@ def run_playouts(ruleset: str, games: int, specs: list, seed: int = 0, workers: 
     return problems
 
 
+def distinct_problems(problems: list) -> list:
+    """(first playout, how many playouts) for each distinct problem: the same kind and message."""
+    counts: dict = {}
+    first: dict = {}
+    for problem in problems:
+        key = (problem.kind, problem.message)
+        first.setdefault(key, problem)
+        counts[key] = counts.get(key, 0) + 1
+    return [(problem, counts[key]) for key, problem in first.items()]
+
+
 @attrs.frozen
 class PlayoutTask:
     """What a worker needs to play playouts: the ruleset, the seats' specs, the seed, the bound."""

@@ -423,10 +423,21 @@ class Compiler:
                 continue
             var, over, scope = self.optional_binding(item)
             when = self.cond(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
-            winner = self.expr(item.get("winner", "[]"), item.value_pos.get("winner", item.pos), scope)
+            winner = self.winner(item, scope)
             out.append(EndRule(str(item.get("name", "")), var, over, when, winner, item.pos, *self.condition_reads(item),
                                key=("end", len(out))))
         return tuple(out)
+
+    def winner(self, item, scope):
+        """An end rule's compiled `winner`, or None for `winner: tie` (a draw for every seat)."""
+        written, pos = item.get("winner", "[]"), item.value_pos.get("winner", item.pos)
+        if isinstance(written, str) and written.strip() == "tie":
+            return None
+        names = self.expressions.names
+        if isinstance(written, str) and written.strip() == "draw" and "draw" not in names.shared_zones | names.game_vars:
+            self.error(pos, "unknown name 'draw': a draw is written winner: tie")
+            return None
+        return self.expr(written, pos, scope)
 
     def condition_reads(self, item) -> tuple:
         """What a trigger's or end rule's `when` and `for` read, and whether `when` is costly."""

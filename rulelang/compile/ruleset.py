@@ -102,7 +102,7 @@ class Trigger:
 
 @attrs.frozen
 class EndRule:
-    """The game ends when `when` holds; `winner` names the winning player or players."""
+    """The game ends when `when` holds; `winner` names the winning player or players (None: a draw)."""
 
     name: str  # why the game ends, in players' words; empty if the rule file gives none
     var: str | None

@@ -7,12 +7,12 @@ iterating a collection costs one unit per item from the state's `budget` (see `c
 """
 from __future__ import annotations
 
-import re
 from types import MappingProxyType
 
 from ..errors import GameError
 from .effects import credit_of
-from .values import Card, Marker, Player, Roll, ZoneRef, describe, is_card, kind_name, pretty
+from .errorwords import in_rule_words
+from .values import Card, Marker, Player, Roll, ZoneRef, describe, is_card, pretty
 
 MAX_TEXT = 100_000  # characters in one text value
 MAX_LIST = 100_000  # items in one list value
@@ -394,29 +394,15 @@ def place(err: GameError, pos) -> GameError:
     return err
 
 
-PYTHON_WORDS = (  # Python's wording of an error inside compiled rules -> rulelang's
-    (re.compile(r"'(.+)' not supported between instances of '(\w+)' and '(\w+)'"),
-     lambda op, a, b: f"'{op}' cannot compare {kind_name(a)} with {kind_name(b)}"),
-    (re.compile(r"unsupported operand type\(s\) for ([^:]+): '(\w+)' and '(\w+)'"),
-     lambda op, a, b: f"'{op}' cannot combine {kind_name(a)} and {kind_name(b)}"),
-    (re.compile(r"bad operand type for unary -: '(\w+)'"), lambda a: f"'-' needs a number, not {kind_name(a)}"),
-    (re.compile(r"'(\w+)' object is not subscriptable"), lambda a: f"{kind_name(a)} cannot be indexed"),
-    (re.compile(r"'(\w+)' object is not iterable"), lambda a: f"{kind_name(a)} is not a collection"),
-    (re.compile(r"invalid literal for int\(\) with base 10: (.*)"), lambda a: f"{a} is text, not a number"),
-    (re.compile(r"(?:list|tuple) index out of range"), lambda: "the index is outside the collection"),
-)
-
-
 def evaluation_error(err: Exception, pos) -> GameError:
     """A Python error inside compiled rules, said in rulelang's words at the rule's position."""
     if isinstance(err, KeyError) and err.args and isinstance(err.args[0], str):
         return GameError(f"'{err.args[0]}' has no value here", pos)
     if isinstance(err, RecursionError):
         return GameError("rules call each other too deeply", pos)
-    for pattern, words in PYTHON_WORDS:
-        found = pattern.fullmatch(str(err))
-        if found:
-            return GameError(words(*found.groups()), pos)
+    worded = in_rule_words(err) if isinstance(err, TypeError) else None
+    if worded is not None:
+        return GameError(worded, pos)
     return GameError(f"cannot evaluate expression: {err}", pos)
 
 

@@ -41,14 +41,13 @@ def advance(st: GameState) -> None:
 
     An error that knows no position gets the position of the statement being run.
     """
-    steps, limit = 0, st.game.limits.steps
+    steps, limit, first_turn = 0, st.game.limits.steps, st.turn_number
     node = None
     try:
         while st.result is None and st.pending is None and not st.held:
             steps += 1
             if steps > limit:
-                raise GameError(f"the game ran {limit:,} steps without a decision (limits: steps): "
-                                f"a loop that never asks anything? {_where(st)}")
+                _runaway(st, limit, st.turn_number - first_turn)
             node = None
             if not st.frames:
                 _next_program(st)
@@ -74,6 +73,20 @@ def advance(st: GameState) -> None:
         if err.position is None and node is not None and node.pos is not None and node.pos.line:
             raise GameError(str(err), node.pos) from None
         raise
+
+
+def _runaway(st, limit: int, turns: int) -> None:
+    """Stop a game that ran `limit` steps without a decision, blaming what kept it going.
+
+    Over many turns that is a game whose end rules never hold (positioned at them); within a
+    turn, a loop of statements (positioned at the statement running).
+    """
+    if turns > 1:
+        raise GameError(f"the game played {turns:,} turns ({limit:,} steps) without a decision and no end "
+                        f"rule held (limits: steps; a ruleset may raise it up to "
+                        f"{st.game.limits.RANGES['steps'][1]:,})", st.game.end_position)
+    raise GameError(f"the game ran {limit:,} steps without a decision (limits: steps): "
+                    f"a loop that never asks anything? {_where(st)}")
 
 
 def _where(st) -> str:
@@ -268,6 +281,9 @@ def settle(st: GameState) -> bool:
         env = _first_holding(st, end, me, running)
         if env is not None:
             st.ended_by = end
+            if end.winner is None:
+                st.finish([], tie=True)
+                return True
             try:
                 winners = st.items(end.winner(st, env))
             except GameError as err:

@@ -5,6 +5,8 @@ from typing import NamedTuple
 
 import attrs
 
+from .errorwords import kind_of
+
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 SUIT_LETTERS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
 SUIT_SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
@@ -132,40 +134,15 @@ class Roll(int):
         return "+".join(map(str, self.dice)) + f"={int(self)}" if len(self.dice) > 1 else str(int(self))
 
 
-class Text(str):
-    """A text written in a rule file, remembering where: an error about a value of the wrong kind
-    can then say where the value was written (in a house rule, say)."""
-
-    written: object = None  # the Position it was written at
-
-
-def written_text(text: str, position) -> Text:
-    """`text` as a Text written at `position`."""
-    found = Text(text)
-    found.written = position
-    return found
-
-
-KIND_NAMES = {"int": "a number", "bool": "true/false", "str": "text", "Text": "text", "NoneType": "none",
-              "Card": "a card", "Marker": "a marker", "Player": "a player", "ZoneRef": "a zone", "RowRef": "a row",
-              "list": "a list", "tuple": "a list", "Roll": "a dice roll"}
-
-
-def kind_name(type_name: str) -> str:
-    """What a Python type is called in rulelang's words (`int` is a number, `str` text)."""
-    return KIND_NAMES.get(type_name, type_name)
-
-
 def describe(value) -> str:
-    """A value for an error message: its kind, the value, and where a text was written."""
+    """A value for an error message: its kind and the value."""
     if value is None or isinstance(value, bool):
         return pretty(value)
     if isinstance(value, int):
         return f"the number {pretty(value)}"
     if isinstance(value, str):
-        where = getattr(value, "written", None)
-        return f"the text '{value}'" + (f" (written at {where})" if where is not None else "")
-    return f"{kind_name(type(value).__name__)} {pretty(value)}"
+        return f"the text '{value}'"
+    return f"{kind_of(type(value).__name__)} {pretty(value)}"
 
 
 def pretty(value) -> str:

@@ -28,6 +28,10 @@ MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 40
 MAX_DIGITS = 18
 PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_ ]{0,39}")
+# A list item in plain text (not quoted) whose text before its first ': ' is no single-word key:
+# YAML splits such a statement into a mapping, and often fails only a few lines further on.
+SPLIT_REACH = 5  # lines above a YAML error where such a statement is taken for its cause
+SPLIT_STATEMENT = re.compile(r"^\s*-\s+(?![\"'{\[#])(?P<head>(?:[^:#]|:(?!\s))*?[\s\"'](?:[^:#]|:(?!\s))*?):(?:\s|$)")
 
 
 @attrs.frozen
@@ -278,7 +282,7 @@ def _parse(text: str, path: str) -> tuple:
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         where = Position(path, mark.line + 1, mark.column + 1) if mark else Position(path, 1, 1)
-        raise RuleError.at(where, f"YAML: {printable(str(err.problem or err.context))}") from None
+        raise RuleError.at(*_yaml_problem(text, where, printable(str(err.problem or err.context)))) from None
     except yaml.reader.ReaderError as err:
         raise RuleError.at(Position(path, 1, 1), f"character {err.character!r} is not allowed in YAML") from None
     except yaml.YAMLError as err:
@@ -289,6 +293,23 @@ def _parse(text: str, path: str) -> tuple:
         if loader is not None:
             loader.dispose()
     return document, loader.later
+
+
+def _yaml_problem(text: str, where: Position, problem: str) -> tuple:
+    """Where a YAML error starts and what to say: at a statement YAML split at its ': ', a hint to quote it.
+
+    YAML notices such a split late (at the end of the line or lines further on), so the nearest
+    split statement at most SPLIT_REACH lines above the line YAML stopped at is blamed.
+    """
+    lines = text.split("\n")[:where.line]
+    for number in range(len(lines), max(len(lines) - SPLIT_REACH, 0), -1):
+        found = SPLIT_STATEMENT.match(lines[number - 1])
+        if found:
+            stopped = "" if number == where.line else f" (YAML stopped at line {where.line}: {problem})"
+            return (Position(where.path, number, found.start("head") + 1),
+                    "YAML cannot read this statement: its ': ' makes it a mapping — put the whole "
+                    f"statement in quotes, or use the mapping form (- log: \"…\"){stopped}")
+    return where, f"YAML: {problem}"
 
 
 def _check_kind(document: YMap, kind: FileKind) -> None:

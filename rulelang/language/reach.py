@@ -13,7 +13,7 @@ import re
 
 import attrs
 
-from ..catalog import packaged_rulesets
+from ..catalog import packaged_rulesets, ruleset_suggestion
 from ..errors import Position, RuleError
 
 SUFFIXES = (".yaml", ".yml")
@@ -60,6 +60,6 @@ class Reach:
         """A packaged ruleset's path from its plain name."""
         shipped = packaged_rulesets()
         if name not in shipped:
-            raise RuleError.at(where, f"cannot find '{name}': no packaged ruleset has that name "
+            raise RuleError.at(where, f"cannot find '{name}'{ruleset_suggestion(name)}: no packaged ruleset has that name "
                                       f"({', '.join(sorted(shipped))}); a file is named with its .yaml suffix")
         return str(shipped[name])
