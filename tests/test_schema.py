@@ -67,6 +67,15 @@ def test_every_shipped_test_file_validates(path):
     assert problems("test", load_yaml(str(path), TEST_FILE)) == []
 
 
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_every_shipped_file_names_its_schema_in_its_first_line(path):
+    first = path.read_text().splitlines()[0]
+    prefix = "# yaml-language-server: $schema="
+    assert first.startswith(prefix)
+    named = (path.parent / first[len(prefix):]).resolve()
+    assert named == SCHEMAS["test" if path.name.endswith(".test.yaml") else "rule"]
+
+
 def test_the_examples_are_sound_before_they_are_broken():
     assert problems("rule", yaml.safe_load(MINIMAL.read_text())) == []
     assert problems("test", A_TEST_FILE) == []
