@@ -8,8 +8,11 @@ import jsonschema
 import pytest
 import yaml
 from click.testing import CliRunner
+from rulelang.analysis.ruletests import read_tests
 from rulelang.analysis.testschema import TEST_FILE
+from rulelang.api import check
 from rulelang.cli.main import main
+from rulelang.errors import RuleError
 from rulelang.language.loader import load_yaml
 from rulelang.language.schema import RULE_FILE
 
@@ -76,8 +79,17 @@ def test_every_shipped_file_names_its_schema_in_its_first_line(path):
     assert named == SCHEMAS["test" if path.name.endswith(".test.yaml") else "rule"]
 
 
-def test_the_examples_are_sound_before_they_are_broken():
+def checker_errors(document: dict, folder: Path) -> list:
+    """The errors `rulelang validate` finds in `document`, written as a rule file."""
+    written = folder / "game.yaml"
+    written.write_text(yaml.safe_dump(document, sort_keys=False))
+    return [d for d in check(str(written)) if d.severity == "error"]
+
+
+def test_the_examples_are_sound_before_they_are_broken(tmp_path):
     assert problems("rule", yaml.safe_load(MINIMAL.read_text())) == []
+    assert checker_errors(yaml.safe_load(MINIMAL.read_text()), tmp_path) == []
+    assert [test.name for test in read_test_file(A_TEST_FILE, tmp_path)] == ["a play"]
     assert problems("test", A_TEST_FILE) == []
 
 
@@ -101,8 +113,10 @@ def broken(document: dict, path: tuple, value) -> dict:
     (("players",), 30, "players"),
     (("turn", "do"), "choose move: [play]", "turn/do"),
 ])
-def test_a_broken_rule_file_is_refused_where_it_breaks(path, value, where):
-    assert where in problems("rule", broken(yaml.safe_load(MINIMAL.read_text()), path, value))
+def test_a_broken_rule_file_is_refused_where_it_breaks_as_the_checker_refuses_it(path, value, where, tmp_path):
+    document = broken(yaml.safe_load(MINIMAL.read_text()), path, value)
+    assert where in problems("rule", document)
+    assert checker_errors(document, tmp_path)
 
 
 def test_a_rule_file_needs_its_parts_unless_it_extends_another():
@@ -127,5 +141,15 @@ def test_statements_may_be_written_as_mappings():
     (("tests", 0, "zones", "P1.hand", 0), {"under": ["3S"]}, "tests/0/zones/P1.hand/0"),
     (("suite",), [], ""),
 ])
-def test_a_broken_test_file_is_refused_where_it_breaks(path, value, where):
+def test_a_broken_test_file_is_refused_where_it_breaks_as_the_reader_refuses_it(path, value, where, tmp_path):
     assert where in problems("test", broken(A_TEST_FILE, path, value))
+    with pytest.raises(RuleError):
+        read_test_file(broken(A_TEST_FILE, path, value), tmp_path)
+
+
+def read_test_file(document: dict, folder: Path) -> list:
+    """The tests `rulelang test` reads from `document`, written as a rule test file beside minimal.yaml."""
+    (folder / "minimal.yaml").write_text(MINIMAL.read_text())
+    written = folder / "t.test.yaml"
+    written.write_text(yaml.safe_dump(document, sort_keys=False))
+    return read_tests(str(written))
