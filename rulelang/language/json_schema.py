@@ -189,7 +189,7 @@ def described(schema: dict, text: str | None) -> dict:
     return {**schema, "description": text} if text else schema
 
 
-def kind_schema(kind: str) -> dict:
+def _kind_schema(kind: str) -> dict:
     """The JSON Schema of one value kind of the shape checker's tables."""
     fixed = {
         shape.TEXT: {"type": "string"},
@@ -209,7 +209,7 @@ def kind_schema(kind: str) -> dict:
 def _properties(table: dict, help_key: str, special: dict | None = None) -> dict:
     """One property per key of a checker table, with its kind's schema and its help text."""
     special = special or {}
-    return {key: described(special.get(key) or kind_schema(kind), HELP[help_key].get(key) or KIND_HELP.get(kind))
+    return {key: described(special.get(key) or _kind_schema(kind), HELP[help_key].get(key) or KIND_HELP.get(kind))
             for key, (kind, _) in table.items()}
 
 
