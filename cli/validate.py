@@ -1,7 +1,8 @@
-"""`rulelang validate`: static checks of rule files, and optionally random playouts."""
+"""`rulelang validate`: static checks of rule files and rule test files, and optionally random playouts."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import click
@@ -23,14 +24,21 @@ from .common import allow_path_option
                                 "default: random in each of the ruleset's minimum seats.")
 @allow_path_option
 def validate(rulesets, fmt, playouts, seed, workers, players, allow):
-    """Check rule files; exit 0 when all are clean, 1 when any has an error."""
+    """Check rule files and rule test files (*.test.yaml; a FOLDER: each .yaml in it); exit 1 on any error.
+
+    A rule test file is checked against its ruleset without running its tests (that is
+    `rulelang test`). A folder is not searched below its own level.
+    """
+    from rulelang.analysis.testcheck import check_test_file
     from rulelang.api import check, resolve
     from rulelang.errors import format_diagnostics
     found, dynamic = [], {}
+    rulesets = _files(rulesets)
     for name in rulesets:
-        problems = sorted(check(name, allow), key=lambda d: (d.position.path, d.position.line, d.position.column))
+        checked = check_test_file(name, allow) if is_test_file(name) else check(name, allow)
+        problems = sorted(checked, key=lambda d: (d.position.path, d.position.line, d.position.column))
         found += problems
-        if playouts and not any(d.severity == "error" for d in problems):
+        if playouts and not is_test_file(name) and not any(d.severity == "error" for d in problems):
             dynamic[name] = _playouts(name, playouts, seed, workers, players, allow, show=fmt == "text")
     errors = [d for d in found if d.severity == "error"] + [p for ps in dynamic.values() for p in ps]
     if fmt == "json":
@@ -48,8 +56,35 @@ def validate(rulesets, fmt, playouts, seed, workers, players, allow):
             played = f", {playouts} playouts each" if playouts else ""
             warnings = len(found)
             noted = f" ({warnings} warning{'s' if warnings != 1 else ''})" if warnings else ""
-            click.echo(f"ok: {len(rulesets)} rule file{'s' if len(rulesets) != 1 else ''}, no errors{played}{noted}")
+            click.echo(f"ok: {_counted(rulesets)}, no errors{played}{noted}")
     sys.exit(1 if errors else 0)
+
+
+def is_test_file(name: str) -> bool:
+    """A rule test file is known by its name: `*.test.yaml`."""
+    return name.endswith(".test.yaml")
+
+
+def _files(names) -> list:
+    """The files to check: each name, with a folder standing for the .yaml files directly in it."""
+    files = []
+    for name in names:
+        if os.path.isdir(name):
+            found = sorted(os.path.join(name, f) for f in os.listdir(name)
+                           if f.endswith(".yaml") and os.path.isfile(os.path.join(name, f)))
+            if not found:
+                raise click.BadParameter(f"no .yaml files in the folder '{name}'")
+            files += found
+        else:
+            files.append(name)
+    return files
+
+
+def _counted(names: list) -> str:
+    """`3 rule files and 2 rule test files`, as many as there are of each."""
+    tests = sum(map(is_test_file, names))
+    parts = [(len(names) - tests, "rule file"), (tests, "rule test file")]
+    return " and ".join(f"{n} {what}{'s' if n != 1 else ''}" for n, what in parts if n) or "no files"
 
 
 def _playouts(name: str, games: int, seed: int, workers: int, players: str | None, allow: tuple,

@@ -11,7 +11,8 @@ from rulelang.engine.values import Marker
 from rulelang.env.catalogue import MARKER_SLOTS, ActionError
 from rulelang.env.episode import load_ruleset
 
-EXAMPLES = sorted(str(path) for path in Path(__file__).resolve().parent.parent.joinpath("examples").glob("*.yaml"))
+EXAMPLES = sorted(str(path) for path in Path(__file__).resolve().parent.parent.joinpath("examples").glob("*.yaml")
+                  if not path.name.endswith(".test.yaml"))
 RULE_FILES = sorted(packaged_rulesets()) + EXAMPLES
 DECISIONS = 6000  # per rule file and number of players
 

@@ -7,7 +7,8 @@ from rulelang.agents import parse_players
 from rulelang.analysis.simulate import simulate
 from rulelang.api import check, load_game
 
-EXAMPLES = sorted(str(p) for p in (Path(__file__).resolve().parent.parent / "examples").glob("*.yaml"))
+EXAMPLES = sorted(str(p) for p in (Path(__file__).resolve().parent.parent / "examples").glob("*.yaml")
+                  if not p.name.endswith(".test.yaml"))
 
 
 def test_there_is_a_house_rule_for_every_seed_game():

@@ -3,6 +3,7 @@ own errors, and compiled expressions fail only with GameError when they run."""
 import os
 
 import hypothesis.strategies as st
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis.extra.lark import from_lark
 from lark import Lark
@@ -13,6 +14,8 @@ from rulelang.compile.statements import StatementCompiler
 from rulelang.engine.runtime import new_game
 from rulelang.engine.values import Player
 from rulelang.errors import GameError, Position, RuleError
+
+pytestmark = pytest.mark.slow
 from rulelang.language.loader import load_yaml
 from rulelang.language.schema import RULE_FILE
 from rulelang.language.syntax import grammar_text

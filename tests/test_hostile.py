@@ -53,6 +53,7 @@ def cases():
             yield pytest.param(path, command, args, stdin, marks=marks, id=f"{path.stem}-{command}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path, command, args, stdin", list(cases()))
 def test_a_hostile_file_gets_a_positioned_error_or_a_clean_run(path, command, args, stdin, monkeypatch):
     monkeypatch.chdir(HOSTILE.parent.parent)
@@ -70,6 +71,7 @@ def test_every_corpus_file_says_what_it_attacks():
     assert listed <= {path.name for path in HOSTILE.glob("*.yaml")}
 
 
+@pytest.mark.slow
 def test_a_line_longer_than_the_window_is_never_printed_whole(tmp_path):
     path = tmp_path / "wide.yaml"
     path.write_text("name: x\nplayers: 2\nzones: {" + ", ".join(f"z{i}: {{}}" for i in range(60_000)) + "}\n")

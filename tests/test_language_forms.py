@@ -94,6 +94,28 @@ def test_a_procedure_returns_a_value_to_let(game_from):
     assert st.vars["n"] == 2 * 100 + 90 and st.vars["seen"] == 1
 
 
+def test_a_procedure_that_waits_for_a_choice_returns_after_it(game_from):
+    game = game_from("""
+        - draw 3 from draw to P1.hand
+        - let kept = call keep_one()
+        - set n = 1 if kept in P1.hand and count(pile) == 2 else 0
+    """, procedures="""
+        "keep_one()":
+          - choose: x
+            from: P1.hand
+          - for: other in P1.hand
+            do:
+              - if: "other != x"
+                then: ["move other to pile"]
+          - return x
+          - set seen = 99
+    """)
+    st = new_game(game, 2, 1)
+    picked = st.pending.options[1].label
+    apply_action(st, 1)
+    assert st.vars["n"] == 1 and st.vars["seen"] == 0 and cards(st, "hand", 0) == [picked]
+
+
 def test_return_outside_a_procedure_is_an_error(game_from):
     with pytest.raises(RuleError, match="'return' ends a procedure"):
         game_from("- return 1")

@@ -10,6 +10,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "hostile"))
 from harness import problems, run_guarded  # noqa: E402
 from mutate import mutants, write_mutant  # noqa: E402
 
+pytestmark = pytest.mark.slow
+
 PER_RULESET = int(os.environ.get("MUTANTS", "4"))  # MUTANTS=200 for a longer hunt
 
 

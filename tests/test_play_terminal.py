@@ -95,6 +95,7 @@ def first_heading(name: str) -> str:
     return re.search(r"^## (.+)$", load_game(name).rules, re.M).group(1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players", GAMES)
 def test_save_and_resume_ends_where_an_uninterrupted_game_ends(tmp_path, name, players):
     seed, decisions = "11", 6

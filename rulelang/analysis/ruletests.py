@@ -9,22 +9,26 @@ import os
 
 import attrs
 
-from ..api import load_game
+from ..api import compile_document, load_document
 from ..compile.expressions import ExpressionCompiler
-from ..engine.runtime import apply_label, new_game
+from ..engine.runtime import advance, apply_action, apply_label, new_game
 from ..engine.values import Player, RowRef, ZoneRef
 from ..errors import GameError, Position, RuleError, RulelangError
 from ..language.loader import YList, YMap, load_yaml
 from ..language.reach import Reach
+from ..language.variants import resolve_extends
+from .testexplain import explain
+from .testnames import card, seat, variable, zone_parts
 from .testschema import TEST_FILE, check_file
 
 
 class RuleTestFailure(RulelangError):
-    """A rule test whose expectation did not hold."""
+    """A rule test whose expectations did not hold: each failure at its position, and the recent log."""
 
-    def __init__(self, position: Position, message: str):
-        self.position = position
-        super().__init__(f"{position}: {message}")
+    def __init__(self, failures: list, recent: list):
+        self.failures = list(failures)
+        shown = "\n  ".join(f"{position}: {message}" for position, message in self.failures)
+        super().__init__(shown + "\n      recent log:\n        " + "\n        ".join(recent))
 
 
 @attrs.frozen
@@ -34,7 +38,7 @@ class RuleTest:
     name: str
     covers: tuple
     body: YMap = attrs.field(eq=False)
-    ruleset: str
+    ruleset: object = attrs.field(eq=False)  # a rule file's path, or an inline variant (a mapping)
     pos: Position
     allow: tuple = ()  # folders besides the ruleset's own that its `extends:` may name files in
 
@@ -71,16 +75,35 @@ def read_tests(path: str, allow: tuple = ()) -> list:
     problems = check_file(doc)
     if problems:
         raise RuleError(problems)
-    ruleset = Reach(allow).find(doc["ruleset"], path, doc.value_pos["ruleset"])
+    ruleset = find_ruleset(doc["ruleset"], doc.value_pos["ruleset"], path, allow)
     tests = doc["tests"]
-    return [RuleTest(str(item["name"]), tuple(str(c) for c in item.get("covers", ())), item, ruleset, pos, allow)
+    return [RuleTest(str(item["name"]), tuple(str(c) for c in item.get("covers", ())), item,
+                     find_ruleset(item["ruleset"], item.value_pos["ruleset"], path, allow) if "ruleset" in item
+                     else ruleset, pos, allow)
             for item, pos in zip(tests, tests.item_pos)]
+
+
+def find_ruleset(value, pos, path: str, allow: tuple):
+    """What a `ruleset:` names: the path of a rule file, or (a mapping) an inline variant as written."""
+    return value if isinstance(value, YMap) else Reach(allow).find(value, path, pos)
+
+
+def ruleset_document(ruleset, allow: tuple = ()) -> YMap:
+    """The merged rule document of a test's ruleset: a rule file's, or an inline variant's on its base."""
+    if isinstance(ruleset, YMap):
+        return resolve_extends(ruleset, Reach(allow))
+    return load_document(ruleset, allow)
+
+
+def load_ruleset(ruleset, allow: tuple = ()):
+    """The game of a test's ruleset (see `ruleset_document`)."""
+    return compile_document(ruleset_document(ruleset, allow))
 
 
 def run_test(test: RuleTest, game=None) -> Outcome:
     """Run one rule test; a failure carries the position of the expectation that failed."""
     try:
-        game = game or load_game(test.ruleset, test.allow)
+        game = game or load_ruleset(test.ruleset, test.allow)
         _Runner(game, test).run()
     except RuleTestFailure as failure:
         return Outcome(test, False, str(failure))
@@ -96,6 +119,9 @@ class _Runner:
         self.body = test.body
         self.expressions = ExpressionCompiler(game.names, game.program)
         self.placed: set = set()
+        self.failures: list = []
+        self.st = None
+        self.log_mark = 0  # the log lines before this index were written before the current step
 
     def run(self):
         """Lay out the position, play the steps, check the final expectations."""
@@ -104,14 +130,15 @@ class _Runner:
         if not self.game.min_players <= players <= self.game.max_players:
             raise RuleError.at(body.value_pos["players"], f"{self.game.name} is for {self.game.min_players}-"
                                                           f"{self.game.max_players} players, not {players}")
-        st = new_game(self.game, players, body.get("seed", 1), debug=True, prepare=self.prepare)
-        self.st = st
+        self.st = new_game(self.game, players, body.get("seed", 1), debug=True, prepare=self.prepare)
         for step, pos in zip(body.get("steps", YList()), body.get("steps", YList()).item_pos):
             self.step(step, pos)
         for text, pos in self.expectations(body.get("expect")):
             self.expect(text, pos)
         if "winner" in body:
             self.check_winner(body["winner"], body.value_pos["winner"])
+        self.check_dice_used(self.test.pos)
+        self.raise_failures()
 
     # ------------------------------------------------------------------ setting up
     def prepare(self, st):
@@ -129,59 +156,44 @@ class _Runner:
         for zone, cards in body.get("zones", YMap()).items():
             self.lay(st, self.zone(zone, body["zones"].key_pos[zone], st), cards, body["zones"].value_pos[zone])
         if "rest" in body:
-            home = ZoneRef(self.game.deck_zone)
-            rest = [c for c in st.items(home) if c.name not in self.placed]
-            st.move(rest, self.zone(str(body["rest"]), body.value_pos["rest"], st), "bottom", log=False)
+            self.lay_rest(st, body["rest"], body.value_pos["rest"])
         for name, value in body.get("vars", YMap()).items():
             self.set_var(st, name, value, body["vars"].key_pos[name])
         st.events.clear()  # laying out the position is not play
+        self.log_mark = len(st.log)  # nor is it logged play
 
-    def zone(self, text: str, pos, st=None) -> ZoneRef:
+    def lay_rest(self, st, value, pos):
+        """Deal the cards the test does not lay out, in deck order, to the `rest:` zones in turn."""
+        rest = [c for c in st.items(ZoneRef(self.game.deck_zone)) if c.name not in self.placed]
+        parts = list(zip(value, value.item_pos)) if isinstance(value, YList) else [(value, pos)]
+        for part, part_pos in parts:
+            spec = part if isinstance(part, YMap) else {"zone": part}
+            count = spec.get("count", len(rest))
+            taken, rest = rest[:count], rest[count:]
+            target = self.zone(str(spec["zone"]), part_pos, st)
+            if taken:
+                st.move(taken, target, "bottom", face_down=spec.get("face_down"), log=False)
+
+    def zone(self, text: str, pos, st) -> ZoneRef:
         """A zone reference from a test's zone name (`draw`, `P1.hand`, `P2.piles[0]`, `row[1]`).
 
         The piles of a row are made as they are named, in order: `row[0]`, then `row[1]` ...
         """
-        owner, _, name = text.rpartition(".")
-        index = None
-        if name.endswith("]") and "[" in name:
-            name, _, number = name[:-1].partition("[")
-            if not number.isdecimal():
-                raise RuleError.at(pos, f"'{text}': the index must be a number")
-            index = int(number)
-        spec = self.game.zones.get(name)
-        if spec is None:
-            raise RuleError.at(pos, f"no zone '{name}' in {self.game.name}")
-        if spec.per_player != bool(owner):
-            raise RuleError.at(pos, f"write {'P1.' if spec.per_player else ''}{name} for zone '{name}'")
-        seat = self.player(owner, pos).seat if owner else None
-        if spec.row:
-            return self.row_pile(st, RowRef(name, seat), index, text, pos)
-        if (spec.count is None) != (index is None) or (index is not None and index >= spec.count):
-            raise RuleError.at(pos, f"'{text}': zone '{name}' has "
-                                    f"{'no index' if spec.count is None else f'indexes 0 to {spec.count - 1}'}")
-        return ZoneRef(name, self.player(owner, pos).seat if owner else None, index)
-
-    @staticmethod
-    def row_pile(st, row: RowRef, index, text, pos) -> ZoneRef:
-        """The pile at `index` of a row, made when it is the next one."""
-        piles = st.items(row)
-        if index is None or index > len(piles):
+        name, seat, index = zone_parts(self.game, text, pos)
+        if not self.game.zones[name].row:
+            return ZoneRef(name, seat, index)
+        piles = st.items(RowRef(name, seat))
+        if index > len(piles):
             raise RuleError.at(pos, f"'{text}': name the piles of a row in order, from [0]")
-        return piles[index] if index < len(piles) else st.new_pile(row, at_start=False)
+        return piles[index] if index < len(piles) else st.new_pile(RowRef(name, seat), at_start=False)
 
     def player(self, text, pos) -> Player:
         """A seat from its name (`P1`)."""
-        names = {Player(s).name: Player(s) for s in range(self.game.max_players)}
-        if text not in names:
-            raise RuleError.at(pos, f"'{text}' is not a seat (P1, P2 ...)")
-        return names[text]
+        return seat(self.game, text, pos)
 
     def card(self, name, pos):
         """A card of the deck from its name."""
-        card = self.game.card_by_name.get(str(name))
-        if card is None:
-            raise RuleError.at(pos, f"no card named '{name}' in the deck")
-        return card
+        return card(self.game, name, pos)
 
     def lay(self, st, ref: ZoneRef, cards, pos):
         """Put the listed cards into a zone, the first on top, each with what lies under it."""
@@ -215,15 +227,11 @@ class _Runner:
 
     def set_var(self, st, name, value, pos):
         """Set a game or player variable from a test's `vars:`."""
-        owner, _, var = name.rpartition(".")
-        if owner:
-            if var not in self.game.player_vars:
-                raise RuleError.at(pos, f"'{var}' is not a player_vars name")
-            st.pvars[self.player(owner, pos).seat][var] = self.value(value, pos)
-        elif name in self.game.game_vars:
-            st.vars[name] = self.value(value, pos)
+        owner, var = variable(self.game, name, pos)
+        if owner is None:
+            st.vars[var] = self.value(value, pos)
         else:
-            raise RuleError.at(pos, f"'{name}' is not a game variable")
+            st.pvars[owner][var] = self.value(value, pos)
 
     def value(self, value, pos):
         """A variable's value from a test: seat names (`P2`) become players."""
@@ -233,42 +241,133 @@ class _Runner:
 
     # ------------------------------------------------------------------ playing
     def step(self, step, pos):
-        """Play one step's choices, then check its assertions."""
+        """Play one step's choices (and turns), then check its assertions against the position reached."""
         st = self.st
+        rolled = st.dice_rolled
         if "dice" in step:
             st.forced_dice.extend(step["dice"])
-        plays = self.as_list(step.get("play"))
-        for label, label_pos in zip(plays, getattr(step.get("play"), "item_pos", None) or [step.value_pos.get("play")] * len(plays)):
-            if st.result is not None:
-                self.fail(label_pos, f"cannot play '{label}': the game is over")
-            try:
-                apply_label(st, str(label))
-            except GameError as err:
-                self.fail(label_pos, str(err))
+        self.play_on(step)
         if "by" in step:
             seat = self.player(step["by"], step.value_pos["by"]).seat
             if st.pending is None or st.pending.seat != seat:
                 who = "nobody" if st.pending is None else Player(st.pending.seat).name
-                self.fail(step.value_pos["by"], f"expected {step['by']} to decide, but {who} does")
+                self.check_failed(step.value_pos["by"], f"expected {step['by']} to decide, but {who} does")
         if "options" in step:
-            wanted = [str(x) for x in step["options"]]
-            if self.labels() != wanted:
-                self.fail(step.value_pos["options"], f"options are {self.labels()}, expected {wanted}")
+            self.check_options(step["options"], step.value_pos["options"])
         for label in self.as_list(step.get("not_legal")):
             if str(label) in self.labels():
-                self.fail(step.value_pos["not_legal"], f"'{label}' is legal, expected it not to be")
+                self.check_failed(step.value_pos["not_legal"], f"'{label}' is legal, expected it not to be")
         for text, expect_pos in self.expectations(step.get("expect"), step.value_pos.get("expect")):
             self.expect(text, expect_pos)
         for key, wanted in (("visible", True), ("hidden", False)):
             for seat_name, cards in step.get(key, YMap()).items():
                 self.check_sight(seat_name, cards, wanted, step[key].value_pos[seat_name])
+        if "game_over" in step and (st.result is not None) != step["game_over"]:
+            self.check_failed(step.value_pos["game_over"], "expected the game to be over, but it goes on"
+                              if step["game_over"] else f"expected the game to go on, but it ended: {list(st.result)}")
+        if step.get("no_dice") and st.dice_rolled != rolled:
+            self.check_failed(step.value_pos["no_dice"], f"expected no die to be rolled, but "
+                                                          f"{st.dice_rolled - rolled} were")
+        if step.get("dice_used"):
+            self.check_dice_used(step.value_pos["dice_used"])
+        if "log" in step:
+            self.check_log(step["log"], step.value_pos["log"])
+        self.log_mark = len(st.log)
+
+    def play_on(self, step):
+        """Play the step's labels; with `turns: N`, go on until N turns have ended.
+
+        Within `turns`, a decision the labels do not answer takes the first option with
+        `auto: true` and fails the test otherwise.
+        """
+        st = self.st
+        plays = self.as_list(step.get("play"))
+        spots = getattr(step.get("play"), "item_pos", None) or [step.value_pos.get("play")] * len(plays)
+        queue = list(zip(plays, spots))
+        turns = step.get("turns", 0)
+        self.resume()
+        st.hold_at_turn_end = bool(turns)
+        while True:
+            if st.held:
+                turns -= 1
+                if turns <= 0:
+                    break
+                self.resume()
+                st.hold_at_turn_end = True
+            elif st.result is not None or not (queue or turns):
+                break
+            elif queue:
+                label, label_pos = queue.pop(0)
+                self.run_engine(label_pos, apply_label, st, str(label))
+            elif step.get("auto"):
+                self.run_engine(step.value_pos["auto"], apply_action, st, 0)
+            else:
+                who = Player(st.pending.seat).name
+                self.fail(step.value_pos["turns"], f"{who} must decide before the turns end "
+                                                   f"(options: {', '.join(self.labels())}): "
+                                                   f"give the choice in 'play', or write 'auto: true'")
+        st.hold_at_turn_end = False
+        if queue:
+            label, label_pos = queue[0]
+            turns = step["turns"]
+            why = ("the game is over" if st.result is not None
+                   else "the turn ended first" if turns == 1 else f"the {turns} turns ended first")
+            self.fail(label_pos, f"cannot play '{label}': {why}")
+
+    def resume(self):
+        """Let a game held between turns run on to its next decision."""
+        if self.st.held:
+            self.st.held = False
+            self.run_engine(None, advance, self.st)
+
+    def run_engine(self, pos, action, *args):
+        """Run an engine action; a game error fails the test at `pos`."""
+        try:
+            action(*args)
+        except GameError as err:
+            self.fail(pos or self.test.pos, str(err))
+
+    def check_options(self, wanted, pos):
+        """The options offered now are exactly these (in this order, or in any with `any_order`)."""
+        labels = self.labels()
+        if isinstance(wanted, YMap):
+            wanted = [str(x) for x in wanted["any_order"]]
+            if sorted(labels) != sorted(wanted):
+                self.check_failed(pos, f"options are {labels}, expected {wanted} in any order")
+        elif labels != [str(x) for x in wanted]:
+            self.check_failed(pos, f"options are {labels}, expected {[str(x) for x in wanted]}")
+
+    def check_dice_used(self, pos):
+        """Every forced die given so far has been rolled."""
+        left = self.st.forced_dice
+        if left:
+            self.check_failed(pos, f"{len(left)} forced {'die was' if len(left) == 1 else 'dice were'} "
+                                   f"not used: {list(left)}")
+
+    def check_log(self, wanted, pos):
+        """Each fragment appears in a log line written during this step (and is seen by exactly `seen_by`)."""
+        lines = self.st.log[self.log_mark:]
+        everyone = frozenset(range(self.st.n))
+        for item, item_pos in zip(wanted, wanted.item_pos):
+            text = str(item["text"] if isinstance(item, YMap) else item)
+            seers = set()
+            for audience, line in lines:
+                if text in line:
+                    seers |= everyone if audience is None else {audience}
+            if not seers:
+                self.check_failed(item_pos, f"no log line of this step contains '{text}'; the step logged:\n"
+                                  + "\n".join(f"        {_audience(a)}{line}" for a, line in lines))
+            elif isinstance(item, YMap) and "seen_by" in item:
+                named = {self.player(p, item_pos).seat for p in self.as_list(item["seen_by"])}
+                if seers != named:
+                    self.check_failed(item_pos, f"'{text}' is seen by {_seats(seers)}, expected {_seats(named)}")
 
     def check_sight(self, seat_name, cards, wanted: bool, pos):
         """Each named card is (or is not) visible to the seat."""
         seat = self.player(seat_name, pos).seat
         for name in self.as_list(cards):
             if self.st.visible_to(self.card(name, pos), seat) != wanted:
-                self.fail(pos, f"{name} is {'hidden from' if wanted else 'visible to'} {seat_name}")
+                self.check_failed(pos, f"{name} is {'hidden from' if wanted else 'visible to'} {seat_name}")
 
     def labels(self):
         """The labels of the options now offered."""
@@ -290,34 +389,55 @@ class _Runner:
         return [(value, getattr(value, "pos", pos))]
 
     def expect(self, text, pos):
-        """Fail unless the expression holds now."""
+        """Check that the expression holds now; if not, show its parts' values and its cards' places."""
         check = self.expressions.compile(text, pos, frozenset())
         env = {"me": Player(self.st.current)}
         try:
             ok = check(self.st, env)
         except GameError as err:
-            self.fail(pos, str(err))
+            self.check_failed(pos, str(err))
+            return
         if not ok:
-            self.fail(pos, f"expected {text}")
+            parts = explain(text, self.st, self.expressions, pos, env)
+            self.check_failed(pos, f"expected {text}" + "".join(f"\n        {line}" for line in parts))
 
     def check_winner(self, wanted, pos):
         """Fail unless the game's result is the one the test names."""
         result = self.st.result
         if wanted is None or wanted == "none":
             if result is not None:
-                self.fail(pos, f"expected the game to go on, but it ended: {list(result)}")
+                self.check_failed(pos, f"expected the game to go on, but it ended: {list(result)}")
             return
         if result is None:
-            self.fail(pos, "expected the game to be over, but it goes on")
+            self.check_failed(pos, "expected the game to be over, but it goes on")
+            return
         if wanted == "draw":
             expected = tuple("draw" for _ in result)
         else:
             winners = {self.player(w, pos).seat for w in self.as_list(wanted)}
             expected = tuple("win" if s in winners else "loss" for s in range(len(result)))
         if tuple(result) != expected:
-            self.fail(pos, f"result is {list(result)}, expected {list(expected)}")
+            self.check_failed(pos, f"result is {list(result)}, expected {list(expected)}")
+
+    def check_failed(self, pos, message):
+        """Note a check that did not hold; the test goes on and fails at its end."""
+        self.failures.append((pos, message))
 
     def fail(self, pos, message):
-        """Raise a failure at a position, with the recent game log."""
-        recent = [text for audience, text in self.st.log[-12:] if audience is None]
-        raise RuleTestFailure(pos, message + "\n      recent log:\n        " + "\n        ".join(recent))
+        """Stop the test here: a failure at a position, after the checks that failed before it."""
+        self.failures.append((pos, message))
+        self.raise_failures()
+
+    def raise_failures(self):
+        """Fail the test with every failure so far and the recent game log, if any failed."""
+        if self.failures:
+            recent = [text for audience, text in self.st.log[-12:] if audience is None] if self.st else []
+            raise RuleTestFailure(self.failures, recent)
+
+
+def _audience(seat) -> str:
+    return "" if seat is None else f"(only {Player(seat).name}) "
+
+
+def _seats(seats) -> str:
+    return "[" + ", ".join(Player(s).name for s in sorted(seats)) + "]"

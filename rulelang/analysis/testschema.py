@@ -2,7 +2,8 @@
 
 A rule test file is as untrusted as a rule file: each field must have its kind (`seed: abc`,
 `dice: [x]`, `steps: 5` are errors at their place), so that running a test meets only values
-it can use. What needs the ruleset (zone, card and seat names) is checked when the test runs.
+it can use. What needs the ruleset (zone, card and seat names) is checked when the test runs,
+or without running it by `rulelang validate` (analysis/testcheck.py).
 """
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ def _is_number(value) -> bool:
 def check_file(doc: YMap) -> list[Diagnostic]:
     """Every shape problem of a loaded rule test file (its `ruleset:` and `tests:`)."""
     out: list[Diagnostic] = []
-    if not isinstance(doc.get("ruleset"), str):
+    if not isinstance(doc.get("ruleset"), (str, YMap)):
         out.append(Diagnostic(doc.value_pos.get("ruleset", doc.pos), "a rule test file needs 'ruleset: NAME-OR-PATH'"))
     tests = doc.get("tests")
     if not isinstance(tests, YList):
@@ -138,10 +139,63 @@ def _steps(value, pos, key, out) -> None:
         return
     for step, step_pos in zip(value, value.item_pos):
         if not isinstance(step, YMap):
-            out.append(Diagnostic(step_pos, "a step is a mapping: play, by, options, not_legal, expect, dice, "
-                                            "visible or hidden"))
+            out.append(Diagnostic(step_pos, f"a step is a mapping: {', '.join(STEP_FIELDS)}"))
             continue
         _fields(step, STEP_FIELDS, "a step", out)
+        if "auto" in step and "turns" not in step:
+            out.append(Diagnostic(step.key_pos["auto"], "'auto' goes with 'turns': it answers the decisions "
+                                                        "met while the turns are played"))
+
+
+def _options(value, pos, key, out) -> None:
+    """The exact options, in order (a list), or in any order (`{any_order: [...]}`)."""
+    if isinstance(value, YMap):
+        if set(value) != {"any_order"}:
+            out.append(Diagnostic(pos, "'options' is a list, or {any_order: [...]}"))
+            return
+        value, pos, key = value["any_order"], value.value_pos["any_order"], "any_order"
+    _many(_label)(value, pos, key, out)
+
+
+def _log(value, pos, key, out) -> None:
+    """Log fragments: text, or `{text: ..., seen_by: [P1, ...]}`."""
+    if not isinstance(value, YList):
+        out.append(Diagnostic(pos, "'log' must be a list"))
+        return
+    for item, item_pos in zip(value, value.item_pos):
+        if isinstance(item, YMap):
+            if "text" not in item:
+                out.append(Diagnostic(item_pos, "a log item as a mapping needs 'text' (and 'seen_by')"))
+            _fields(item, LOG_FIELDS, "a log item", out)
+        elif not isinstance(item, str):
+            out.append(Diagnostic(item_pos, "each item of 'log' must be text, or {text: ..., seen_by: [...]}"))
+
+
+def _positive(value) -> str | None:
+    return None if _is_number(value) and value >= 1 else "must be a whole number, 1 or more"
+
+
+def _ruleset(value, pos, key, out) -> None:
+    """A ruleset's name or path, or an inline variant (a mapping, checked as a rule file when loaded)."""
+    if not isinstance(value, (str, YMap)):
+        out.append(Diagnostic(pos, "'ruleset' names a ruleset, or is a mapping: an inline variant"))
+
+
+def _rest(value, pos, key, out) -> None:
+    """A zone, `{zone: Z, count: N, face_down: true}`, or a list of these (only the last without count)."""
+    parts = list(zip(value, value.item_pos)) if isinstance(value, YList) else [(value, pos)]
+    for index, (part, part_pos) in enumerate(parts):
+        if isinstance(part, YMap):
+            if "zone" not in part:
+                out.append(Diagnostic(part_pos, "a part of 'rest' as a mapping needs 'zone'"))
+            _fields(part, REST_FIELDS, "a part of 'rest'", out)
+            counted = "count" in part
+        else:
+            _one(_text)(part, part_pos, "rest", out)
+            counted = False
+        if not counted and index < len(parts) - 1:
+            out.append(Diagnostic(part_pos, "only the last part of 'rest' may go without 'count': "
+                                            "it takes every card left"))
 
 
 def _winner(value, pos, key, out) -> None:
@@ -151,14 +205,18 @@ def _winner(value, pos, key, out) -> None:
 
 
 CARD_FIELDS = {"card": _one(_label), "under": _cards, "face_down": _one(_flag)}
+REST_FIELDS = {"zone": _one(_text), "count": _one(_number), "face_down": _one(_flag)}
+LOG_FIELDS = {"text": _one(_text), "seen_by": _many(_label, single=True)}
 STEP_FIELDS = {
     "play": _many(_label, single=True), "by": _one(_text), "not_legal": _many(_label, single=True),
-    "options": _many(_label), "expect": _many(_text, single=True), "dice": _many(_number),
+    "options": _options, "expect": _many(_text, single=True), "dice": _many(_number),
     "visible": _table(_many(_label, single=True)), "hidden": _table(_many(_label, single=True)),
+    "turns": _one(_positive), "auto": _one(_flag), "game_over": _one(_flag), "log": _log,
+    "no_dice": _one(_flag), "dice_used": _one(_flag),
 }
 TEST_FIELDS = {
     "name": _one(_label), "covers": _many(_label), "seed": _one(_number), "players": _one(_number),
     "start": _one(_start), "first": _one(_text), "stack": _table(_cards), "zones": _table(_cards),
-    "rest": _one(_text), "vars": _table(_one(_plain)), "dice": _many(_number), "steps": _steps,
+    "rest": _rest, "ruleset": _ruleset, "vars": _table(_one(_plain)), "dice": _many(_number), "steps": _steps,
     "expect": _many(_text, single=True), "winner": _winner,
 }

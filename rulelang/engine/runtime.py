@@ -44,7 +44,7 @@ def advance(st: GameState) -> None:
     steps, limit = 0, st.game.limits.steps
     node = None
     try:
-        while st.result is None and st.pending is None:
+        while st.result is None and st.pending is None and not st.held:
             steps += 1
             if steps > limit:
                 raise GameError(f"the game ran {limit:,} steps without a decision (limits: steps): "
@@ -169,6 +169,8 @@ def _next_program(st: GameState) -> None:
         if game.setup:
             st.frames.append(Frame(game.setup, {"me": Player(0)}))
     elif st.stage in ("setup", "round_end"):
+        if st.stage == "round_end" and _hold(st):
+            return
         _begin_round(st)
     elif st.stage == "round":
         st.stage = "turn"
@@ -179,10 +181,18 @@ def _next_program(st: GameState) -> None:
         st.turn_closing = True
         if game.turn.after:
             st.frames.append(Frame(game.turn.after, {"me": Player(st.current)}))
-    elif not settle(st):
+    elif not settle(st) and not _hold(st):
         st.current = _next_seat(st, _following(st))
         st.touch("current")
         _start_turn(st)
+
+
+def _hold(st: GameState) -> bool:
+    """Hold the game between turns if a rule test asked to (`hold_at_turn_end`); True if it holds."""
+    if not st.hold_at_turn_end:
+        return False
+    st.hold_at_turn_end, st.held = False, True
+    return True
 
 
 def _following(st: GameState) -> int:

@@ -43,6 +43,9 @@ class GameState:
         self.n = players
         self.rng = Rng(seed)
         self.forced_dice: list[int] = []
+        self.dice_rolled = 0  # how many dice were rolled, forced or not (rule tests check it)
+        self.hold_at_turn_end = False  # a rule test asks the game to stop once the current turn ends
+        self.held = False  # the game stopped between turns for a rule test; advance() resumes it
         self.stacked: set[str] = set()
         self.forced_first: int | None = None
         self.zones: dict[ZoneRef, list] = {}
@@ -362,6 +365,7 @@ class GameState:
         """Roll dice (forced results first, in rule tests), and log the roll."""
         low = 0 if zero_based else 1
         dice = []
+        self.dice_rolled += count
         for _ in range(count):
             if self.forced_dice:
                 face = self.forced_dice.pop(0)

@@ -64,17 +64,6 @@ STATEMENT_KEYWORDS = ("move", "draw", "shuffle", "set", "let", "reveal", "turn",
                       "tie", "break", "refuse", "call", "return")
 
 
-def statement_text(item) -> str | None:
-    """The text of a one-line statement, written as text or in its mapping form; None for a block."""
-    if isinstance(item, str):
-        return item
-    if isinstance(item, YMap) and len(item) == 1:
-        keyword, rest = next(iter(item.items()))
-        if keyword in STATEMENT_KEYWORDS:
-            return keyword if rest is None else f"{keyword} {rest}"
-    return None
-
-
 def check_shape(doc: YMap) -> list[Diagnostic]:
     """Every shape problem of a loaded rule file, in file order."""
     out: list[Diagnostic] = []
