@@ -25,7 +25,10 @@ MINIMAL = ROOT / "tests" / "data" / "minimal.yaml"
 A_TEST_FILE = {"ruleset": "minimal.yaml",
                "tests": [{"name": "a play", "start": "turn",
                           "zones": {"P1.hand": ["AS", {"card": "2S", "under": ["3S"]}]},
-                          "steps": [{"play": ["play", "AS"], "by": "P1"}], "winner": None}]}
+                          "rest": [{"zone": "P2.hand", "count": 3}, "draw"],
+                          "steps": [{"options": {"any_order": ["play"]}, "play": ["play", "AS"], "by": "P1",
+                                     "log": [{"text": "AS", "seen_by": ["P1", "P2"]}]}],
+                          "winner": None}]}
 
 
 def schema_printed(*args) -> str:
@@ -140,6 +143,9 @@ def test_statements_may_be_written_as_mappings():
     (("tests", 0, "start"), "middle", "tests/0/start"),
     (("tests", 0, "zones", "P1.hand", 0), {"under": ["3S"]}, "tests/0/zones/P1.hand/0"),
     (("suite",), [], ""),
+    (("tests", 0, "rest", 0, "colour"), "red", "tests/0/rest/0"),
+    (("tests", 0, "steps", 0, "options"), {"any": ["play"]}, "tests/0/steps/0/options"),
+    (("tests", 0, "steps", 0, "log", 0, "seen"), ["P1"], "tests/0/steps/0/log/0"),
 ])
 def test_a_broken_test_file_is_refused_where_it_breaks_as_the_reader_refuses_it(path, value, where, tmp_path):
     assert where in problems("test", broken(A_TEST_FILE, path, value))

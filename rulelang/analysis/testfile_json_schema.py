@@ -13,6 +13,7 @@ from ..language.json_schema import DRAFT_07, described
 from . import testschema
 
 LABEL = {"type": ["string", "integer"]}
+REST_PART = {"anyOf": [{"type": "string"}, {"$ref": "#/definitions/rest_part"}]}
 VALUES = {  # the name of each check of one value -> its JSON Schema
     "_label": {**LABEL, "description": "A name: a card, a seat, a zone, an option (text, or a number)."},
     "_text": {"type": "string"},
@@ -21,56 +22,79 @@ VALUES = {  # the name of each check of one value -> its JSON Schema
     "_start": {"enum": ["setup", "turn"]},
     "_plain": {"type": ["string", "integer", "boolean", "null"],
                "description": "A value for a variable: a number, text, true/false or none."},
+    "_positive": {"type": "integer", "minimum": 1},
+    "_ruleset": {"type": ["string", "object"],
+                 "description": "A ruleset's name or path, or an inline variant (a mapping, checked as a rule file "
+                                "when the test runs)."},
+    "_options": {"anyOf": [{"type": "array", "items": LABEL},
+                           {"type": "object", "required": ["any_order"], "additionalProperties": False,
+                            "properties": {"any_order": {"type": "array", "items": LABEL,
+                                                         "description": "The options, in any order."}}}]},
     "_cards": {"$ref": "#/definitions/cards"},
-    "_steps": {"type": "array", "items": {"$ref": "#/definitions/step"}, "description": "The steps of the test."},
-    "_winner": {"anyOf": [{"type": "null"}, LABEL, {"type": "array", "items": LABEL}],
-                "description": "The seat that wins (P1), a list of seats, draw, or none."},
+    "_steps": {"type": "array", "items": {"$ref": "#/definitions/step"}},
+    "_log": {"type": "array", "items": {"anyOf": [{"type": "string"}, {"$ref": "#/definitions/log_item"}]}},
+    "_rest": {"anyOf": [REST_PART, {"type": "array", "items": REST_PART}]},
+    "_winner": {"anyOf": [{"type": "null"}, LABEL, {"type": "array", "items": LABEL}]},
 }
 
-HELP = {  # field -> what an editor shows on hover
-    "ruleset": "The rule file under test: a packaged ruleset's name or a path from this file's folder.",
+HELP = {  # field -> what an editor shows on hover (the wording of docs/testing.md)
     "tests": "The tests, each a mapping with a `name`.",
-    "name": "What the test proves.",
-    "covers": "The rule IDs the test proves.",
-    "seed": "The seed of the game's random generator.",
-    "players": "How many seats.",
-    "start": "setup: play from the start; turn: start at the first turn with the zones laid out here.",
-    "first": "The seat whose turn it is at the start.",
-    "stack": "Cards laid on top of zones, by zone name, top first.",
-    "zones": "The whole content of zones, by zone name, top first.",
-    "rest": "The zone the cards not laid out go to.",
-    "vars": "Values of variables, by name (`P1.house`, `closing_rank`).",
-    "dice": "The results of the dice rolls, in order.",
-    "steps": "Decisions to make, in order, and what to check between them.",
-    "expect": "Expressions that must hold (after the steps).",
-    "winner": "The seat that wins (P1), a list of seats, draw, or none.",
-    "play": "The option to choose (or a list of them, one decision each).",
-    "by": "The seat that must be deciding.",
-    "not_legal": "Options that must not be offered.",
-    "options": "Exactly the options offered.",
-    "visible": "By seat: cards that seat sees.",
-    "hidden": "By seat: cards that seat does not see.",
+    "name": "What the test proves, in words (required).",
+    "covers": "The rule IDs it proves.",
+    "seed": "The game's seed (default 1).",
+    "players": "How many seats (default: the ruleset's minimum).",
+    "start": "setup (default): the game starts normally; turn: the setup is skipped and the first turn "
+             "starts from the position laid out in `zones`.",
+    "first": "With `start: turn`, the seat that moves first (default P1).",
+    "stack": "Zones whose top cards are given, top first (`draw: [QH, 5S]`); a stacked zone is never shuffled.",
+    "zones": "Cards to lay into zones, top first (`P1.hand: [5H, 7C]`).",
+    "ruleset": "This test's own ruleset: a name, or an inline variant; it replaces the file's.",
+    "rest": "Where the cards the test does not lay out go: a zone, {zone, count, face_down}, or a list of these.",
+    "vars": "Initial variables: `P1.house: spades`, `closing_rank: 12`.",
+    "dice": "Forced die results, used by the next dice rolled, in order.",
+    "steps": "What happens, in order.",
+    "expect": "Expressions that must hold (one, or a list).",
+    "winner": "P1, a list [P1, P2], draw, or none (the game must still go on); [] means nobody wins.",
+    "play": "Option labels to choose, in order: a move's name, a card, a player, a value, or done.",
+    "turns": "N: after the `play` labels, play on until N turns have ended.",
+    "auto": "With `turns`: a decision the `play` labels do not answer takes its first option.",
+    "by": "The seat that must be deciding now.",
+    "options": "The exact list of option labels offered now, in order; {any_order: [...]} when the order "
+               "does not matter.",
+    "not_legal": "Labels that must not be offered now.",
+    "visible": "`{P2: [QS, JC]}`: cards these seats can see.",
+    "hidden": "`{P2: [5H]}`: cards these seats cannot see.",
+    "game_over": "true: the game has ended by now; false: it goes on.",
+    "log": "Text fragments that lines logged during this step contain; {text, seen_by} also says who saw it.",
+    "no_dice": "true: no die was rolled during this step.",
+    "dice_used": "true: every forced die given so far has been rolled by now.",
     "card": "The card's name.",
     "under": "The cards under it, top first.",
-    "face_down": "true: the card lies face down.",
+    "face_down": "true: lay it face down.",
     "marker": "A marker, with its stored values by name.",
+    "text": "A fragment of a logged line.",
+    "seen_by": "Exactly these seats saw a line with that fragment.",
+    "zone": "The zone this part's cards go to.",
+    "count": "How many cards this part takes (only the last part may leave it out: it takes every card left).",
 }
 
 
 def rule_test_file_schema() -> dict:
     """The JSON Schema of a rule test file (`*.test.yaml`), for editors and other tools."""
-    test = _fields(testschema.TEST_FIELDS)
-    test["required"] = ["name"]
+    test = _fields(testschema.TEST_FIELDS, required="name")
     return {
         "$schema": DRAFT_07,
         "title": "rulelang rule test file",
         "description": "Rule tests for a rule file (see docs/testing.md).",
         "type": "object",
-        "properties": {"ruleset": described({"type": "string"}, HELP["ruleset"]),
+        "properties": {"ruleset": described(VALUES["_ruleset"], "The ruleset the tests play: a packaged "
+                                            "ruleset's name, a .yaml file beside this one, or an inline variant."),
                        "tests": described({"type": "array", "items": test}, HELP["tests"])},
         "required": sorted(testschema.TEST_FILE.keys),
         "additionalProperties": False,
-        "definitions": {"step": _fields(testschema.STEP_FIELDS), "cards": _cards()},
+        "definitions": {"step": _fields(testschema.STEP_FIELDS), "cards": _cards(),
+                        "log_item": _fields(testschema.LOG_FIELDS, required="text"),
+                        "rest_part": _fields(testschema.REST_FIELDS, required="zone")},
     }
 
 
@@ -90,10 +114,11 @@ def field_schema(field) -> dict:
     return VALUES[made_by]
 
 
-def _fields(fields: dict) -> dict:
-    """A mapping with exactly these fields."""
-    return {"type": "object", "additionalProperties": False,
-            "properties": {key: described(field_schema(check), HELP.get(key)) for key, check in fields.items()}}
+def _fields(fields: dict, required: str | None = None) -> dict:
+    """A mapping with these fields and no others (and the `required` one)."""
+    out = {"type": "object", "additionalProperties": False,
+           "properties": {key: described(field_schema(check), HELP.get(key)) for key, check in fields.items()}}
+    return {**out, "required": [required]} if required else out
 
 
 def _cards() -> dict:
