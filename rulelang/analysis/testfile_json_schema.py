@@ -2,8 +2,10 @@
 
 Each field of a rule test is checked by a small function, made by `_one`, `_many` or `_table`
 from a check of one value. The schema reads those tables: it finds the checks each field was
-built from and gives each check its JSON Schema, so a new field appears in editors by itself.
-A check it has no schema for is an error here (add it to `VALUES`), never a silent gap.
+built from and gives each check its JSON Schema, so a new field appears in editors by itself;
+the parts that have tables of their own (steps, cards, log items, rest parts) become definitions
+built from those tables. A check it has no schema for is an error here (add it to `VALUES`),
+never a silent gap.
 """
 from __future__ import annotations
 
