@@ -5,8 +5,9 @@ from .compare import compare
 from .play import play
 from .replay import replay
 from .rules import rules
+from .schema import schema
 from .simulate import simulate
 from .testing import test_command
 from .validate import validate
 
-COMMANDS = (play, replay, rules, validate, test_command, simulate, compare)
+COMMANDS = (play, replay, rules, validate, test_command, simulate, compare, schema)
