@@ -235,3 +235,13 @@ name: Forty
 card_props:
   power: "'forty' if it.rank == 13 else it.rank"
 """
+
+
+@pytest.mark.parametrize("turn, message", [
+    ("- shuffle drawpile", "unknown name 'drawpile' (did you mean 'draw'?)"),
+    ("- set seens = 1", "'seens' is neither a game variable (vars:) nor a local (let) (did you mean 'seen'?)"),
+])
+def test_a_near_miss_name_gets_a_suggestion(game_from, turn, message):
+    with pytest.raises(RuleError) as err:
+        game_from(turn)
+    assert [d.message for d in err.value.diagnostics] == [message]

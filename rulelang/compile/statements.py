@@ -212,7 +212,9 @@ class StatementCompiler:
                 old = item(field(name("st"), "vars"), ast.Constant(local))
                 value = call("combine", ast.Constant(op), old, value, place)
             return self._do(method(name("st"), "set_var", ast.Constant(local), value))
-        raise RuleError.at(where, f"'{local}' is neither a game variable (vars:) nor a local (let)")
+        known = set(self.names.game_vars) | set(scope)
+        raise RuleError.at(where, f"'{local}' is neither a game variable (vars:) nor a local (let)"
+                                  f"{suggest(local, known)}")
 
     def _reveal(self, tree, pos, scope):
         return self._do(call("reveal", name("st"), self._expr(tree.children[0], pos, scope)))

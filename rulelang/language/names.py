@@ -66,8 +66,14 @@ def suggest(name: str, candidates) -> str:
     """
     if len(candidates) > SUGGEST_POOL:
         candidates = _one_letter_away(name, candidates)
-    close = difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=0.7)
+    close = difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=0.7) or _sharing_a_start(name, candidates)
     return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _sharing_a_start(name: str, candidates) -> list:
+    """The longest candidate that `name` starts with, or that starts with `name` (`drawpile`, `draw`)."""
+    found = [c for c in candidates if min(len(c), len(name)) >= 3 and (name.startswith(c) or c.startswith(name))]
+    return sorted(found, key=lambda c: (-len(c), c))[:1]
 
 
 def _one_letter_away(name: str, candidates) -> list:
