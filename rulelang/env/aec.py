@@ -21,7 +21,7 @@ from pettingzoo import AECEnv
 
 from ..engine.session import DEFAULT_MAX_DECISIONS
 from ..engine.views import seat_view
-from .episode import Episode, Seeds, agent_names, load_ruleset, seat_count
+from .episode import Episode, EpisodeParts, Seeds, agent_names, load_ruleset, seat_count
 
 
 def make_env(name_or_path: str, players: int | None = None, seed: int | None = None,
@@ -40,7 +40,7 @@ def observation_space(episode: Episode) -> spaces.Dict:
     })
 
 
-class RulesetEnv(AECEnv):
+class RulesetEnv(EpisodeParts, AECEnv):
     """A rule file's game as an AEC environment; agents are named as the seats, P1, P2 ..."""
 
     metadata = {"name": "rulelang", "render_modes": ["ansi", "human"], "is_parallelizable": False}
@@ -101,11 +101,7 @@ class RulesetEnv(AECEnv):
         lines = self.episode.news()
         if self.episode.seat is not None:
             lines.append(f"{self.possible_agents[self.episode.seat]}: {self.episode.st.pending.prompt}")
-        text = "\n".join(lines)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self._rendered(lines)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -115,16 +111,6 @@ class RulesetEnv(AECEnv):
     def game_state(self):
         """The game state itself (everything, hidden cards too: for search, not for a seat's policy)."""
         return self.episode.st
-
-    @property
-    def catalogue(self):
-        """The rule file's actions (see catalogue.py)."""
-        return self.episode.catalogue
-
-    @property
-    def layout(self):
-        """Where each figure of the observation vector lies (see layout.py)."""
-        return self.episode.layout
 
     def view(self, agent) -> dict:
         """What the agent's seat may see, as plain data (see engine/views.py)."""

@@ -113,6 +113,31 @@ class Episode:
             mask[action] = 1
 
 
+class EpisodeParts:
+    """What both environments offer beside their library's API; they keep their Episode in `episode`."""
+
+    episode: Episode
+    render_mode: str | None
+
+    @property
+    def catalogue(self):
+        """The rule file's actions (see catalogue.py)."""
+        return self.episode.catalogue
+
+    @property
+    def layout(self):
+        """Where each figure of the observation vector lies (see layout.py)."""
+        return self.episode.layout
+
+    def _rendered(self, lines: list):
+        """Render lines: printed in "human" mode (returning None), else returned as one text."""
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
 class Seeds:
     """The game seed of each episode: a given seed starts a run, each later reset takes the run's next.
 

@@ -18,7 +18,7 @@ from ..agents import build_agent, parse_players
 from ..engine.session import DEFAULT_MAX_DECISIONS
 from .adapters import ask
 from .aec import observation_space
-from .episode import Episode, Seeds, load_ruleset, seat_count
+from .episode import Episode, EpisodeParts, Seeds, load_ruleset, seat_count
 
 
 def make_gym_env(name_or_path: str, players: int | None = None, seed: int | None = None, seat: int = 0,
@@ -38,7 +38,7 @@ def make_gym_env(name_or_path: str, players: int | None = None, seed: int | None
     return SoloEnv(game, catalogue, players, seat, dict(zip(others, specs)), seed, max_steps, render_mode)
 
 
-class SoloEnv(gymnasium.Env):
+class SoloEnv(EpisodeParts, gymnasium.Env):
     """One seat of a rule file's game; bots play the others between the learner's actions."""
 
     metadata = {"render_modes": ["ansi", "human"]}
@@ -80,27 +80,13 @@ class SoloEnv(gymnasium.Env):
             self.render()
         return episode.observe(self.seat), reward, terminated, truncated, {}
 
-    @property
-    def catalogue(self):
-        """The rule file's actions (see catalogue.py)."""
-        return self.episode.catalogue
-
-    @property
-    def layout(self):
-        """Where each figure of the observation vector lies (see layout.py)."""
-        return self.episode.layout
-
     def action_masks(self):
         """The learner's legal actions now (1 allowed, 0 not)."""
         return self.episode.observe(self.seat)["action_mask"]
 
     def render(self):
         """The log lines everybody has seen since the last render."""
-        text = "\n".join(self.episode.news())
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self._rendered(self.episode.news())
 
     def _bots_play(self) -> None:
         episode = self.episode
