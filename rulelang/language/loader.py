@@ -42,6 +42,9 @@ class FileKind:
     keys: frozenset
 
 
+BLOCK_STYLES = ("|", ">")  # a block scalar's text starts on the line after its mark
+
+
 class YStr(str):
     """A string from a rule file that remembers where it was written."""
 
@@ -119,8 +122,8 @@ class _Building(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resol
     def construct_object(self, node, deep=False):
         """Build a value; text remembers where it was written."""
         value = super().construct_object(node, deep=True)
-        pos = self.position(node.start_mark)
         if isinstance(value, str):
+            pos = self.position(node.start_mark)
             control = CONTROL.search(value)
             if control:
                 raise RuleError.at(pos, f"text may not hold control characters "
@@ -128,7 +131,7 @@ class _Building(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resol
             text = YStr(value)
             text.pos = pos
             text.offset = 1 if node.style in ("'", '"') else 0
-            if node.style in ("|", ">"):
+            if node.style in BLOCK_STYLES:
                 text.pos = Position(pos.path, pos.line + 1, pos.column)
             return text
         return value
@@ -146,9 +149,11 @@ class _Building(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resol
             if key in data:
                 self.later.append(Diagnostic(self.position(key_node.start_mark), f"duplicate key '{key}'"))
                 continue
-            data[key] = self.construct_object(value_node)
-            data.key_pos[key] = self.position(key_node.start_mark)
-            data.value_pos[key] = self.position(value_node.start_mark)
+            value = data[key] = self.construct_object(value_node)
+            data.key_pos[key] = key.pos if getattr(key_node, "style", None) not in BLOCK_STYLES \
+                else self.position(key_node.start_mark)
+            known = getattr(value, "pos", None) if getattr(value_node, "style", None) not in BLOCK_STYLES else None
+            data.value_pos[key] = known or self.position(value_node.start_mark)  # the node's start, as for text
 
     def construct_yaml_seq(self, node):
         """A YList with the positions of its items."""
