@@ -2,6 +2,7 @@
 
     python benchmarks/agents_strength.py [--games N] [--rulesets NAME ...] [--mcts SPEC]
                                          [--seed N] [--workers N] [--markdown]
+                                         [--records FILE]
 
 Two-player rulesets: `mcts` against `random`, then against `greedy`, seats alternated game by
 game. Høyers trappe: `mcts` against two `random` bots at three players, `mcts` in each seat in
@@ -9,11 +10,16 @@ turn. Houska Castle (solo): the monsters `mcts`, `greedy` and `random` defeat pe
 match it prints the games played, `mcts`'s win rate (or the mean defeated) with a 95% interval
 (Wilson for rates, normal for means), and the CPU seconds `mcts` spent per decision it searched
 (mean and worst; decisions with one option are not searched). Games are seeded: the same
-arguments give the same games.
+arguments give the same games, and game i of a match is the same game whatever --games says.
+
+With --records FILE every finished game is appended to FILE (JSON lines), and games already
+there are not played again: a long run can be stopped and resumed, or widened from 100 games to
+200 by playing only the second hundred.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -55,7 +61,7 @@ def play(task) -> dict:
     agents = [Timed(build_agent(parse_agent_spec(text), seat, seed, game)) for seat, text in enumerate(texts)]
     st = play_game(game, agents, seed, quiet=True)
     figure = SOLO.get(ruleset)
-    return {"outcome": st.result[measured], "times": agents[measured].times, "decisions": st.actions,
+    return {"outcome": st.result[measured], "times": [round(t, 4) for t in agents[measured].times], "decisions": st.actions,
             "figure": st.vars.get(figure) if figure else None}
 
 
@@ -103,11 +109,43 @@ def tasks(name: str, seats: list, games: int, seed: int) -> list:
     return out
 
 
-def run(name, label, seats, kind, games, seed, pool) -> dict:
+class Records:
+    """Finished games kept in a JSON-lines file, keyed by ruleset, seats and seed."""
+
+    def __init__(self, path: str | None):
+        self.path = path
+        self.known: dict = {}
+        if path:
+            try:
+                with open(path, encoding="utf-8") as lines:
+                    for line in lines:
+                        record = json.loads(line)
+                        self.known[record.pop("key")] = record
+            except FileNotFoundError:
+                pass
+
+    @staticmethod
+    def key(task) -> str:
+        """The identity of one game: ruleset, seats in order, seed."""
+        ruleset, order, _, seed = task
+        return f"{ruleset}|{','.join(order)}|{seed}"
+
+    def play_all(self, work: list, pool) -> list:
+        """The records of every game in work, playing only those not yet recorded."""
+        missing = [task for task in work if self.key(task) not in self.known]
+        played = pool.map(play, missing, chunksize=1) if pool else map(play, missing)
+        for task, record in zip(missing, played):
+            self.known[self.key(task)] = record
+            if self.path:
+                with open(self.path, "a", encoding="utf-8") as out:
+                    out.write(json.dumps({"key": self.key(task), **record}) + "\n")
+        return [self.known[self.key(task)] for task in work]
+
+
+def run(name, label, seats, kind, games, seed, pool, records: Records) -> dict:
     """Play one match and sum it up."""
     started = time.perf_counter()
-    work = tasks(name, seats, games, seed)
-    records = list(pool.map(play, work, chunksize=1)) if pool else [play(task) for task in work]
+    records = records.play_all(tasks(name, seats, games, seed), pool)
     times = [t for r in records for t in r["times"]]
     row = {"ruleset": name, "match": label, "games": games,
            "s_per_decision": sum(times) / len(times) if times else 0.0, "worst_s": max(times, default=0.0),
@@ -142,6 +180,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="processes to play in")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    parser.add_argument("--records", help="JSON-lines file of finished games, to resume or widen a run")
     args = parser.parse_args()
     if args.markdown:
         print("| ruleset | match | games | mcts result (95% interval) | mcts CPU s per decision |")
@@ -149,7 +188,7 @@ def main() -> None:
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     try:
         for name, label, seats, kind in matches(args.rulesets, args.mcts):
-            print(show(run(name, label, seats, kind, args.games, args.seed, pool), args.markdown), flush=True)
+            print(show(run(name, label, seats, kind, args.games, args.seed, pool, Records(args.records)), args.markdown), flush=True)
     finally:
         if pool:
             pool.shutdown()
