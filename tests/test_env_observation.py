@@ -9,7 +9,7 @@ from rulelang.engine.values import Player, ZoneRef
 from rulelang.engine.views import seat_view
 from rulelang.env.episode import load_ruleset
 from rulelang.env.layout import LIMIT, Layout
-from rulelang.env.observation import SeatObserver, encode_view
+from rulelang.env.observation import SeatObserver, TableObserver, encode_view
 
 RULESETS = sorted(packaged_rulesets())
 CASES = [(name, players) for name in RULESETS for players in (2, 4) if name == "hoyers_trappe" or players == 2] \
@@ -52,11 +52,11 @@ def test_no_observation_shows_a_card_its_seat_cannot_see(name, players):
     layout = Layout.build(game, players, catalogue)
     at, slots = layout.blocks["at"], layout.card_slots()
     pretty = [card.pretty() for card in game.cards]
-    observers = [SeatObserver(layout, seat) for seat in range(players)]
+    table = TableObserver(layout, players)
     checked = 0
     for step, st in enumerate(random_states(game, players, STEPS)):
-        for seat, observer in enumerate(observers):
-            vector = observer.observe(st)
+        for seat in range(players):
+            vector = table.observe(st, seat)
             if step % EVERY:
                 continue
             shown = shown_in(seat_view(st, seat))
@@ -71,18 +71,18 @@ def test_no_observation_shows_a_card_its_seat_cannot_see(name, players):
 
 @pytest.mark.parametrize("name, players", CASES)
 def test_an_observer_kept_up_to_date_equals_a_fresh_one_and_the_views(name, players):
+    """Each seat's whole observer, and the table's (shared and own parts where it splits them)."""
     game, catalogue = load_ruleset(name)
     layout = Layout.build(game, players, catalogue)
-    observers = [SeatObserver(layout, seat) for seat in range(players)]
+    table, whole = TableObserver(layout, players), [SeatObserver(layout, seat) for seat in range(players)]
     for step, st in enumerate(random_states(game, players, STEPS)):
-        for seat, observer in enumerate(observers):
-            kept = observer.observe(st)
+        for seat in range(players):
+            kept, kept_whole = table.observe(st, seat), whole[seat].observe(st)
             if step % EVERY:
                 continue
-            fresh = SeatObserver(layout, seat).observe(st)
-            assert np.array_equal(kept, fresh), [layout.names()[i] for i in np.nonzero(kept != fresh)[0][:5]]
             from_view = encode_view(layout, seat_view(st, seat))
-            assert np.array_equal(fresh, from_view), [layout.names()[i] for i in np.nonzero(fresh != from_view)[0][:5]]
+            for vector in (kept, kept_whole, TableObserver(layout, players).observe(st, seat)):
+                assert np.array_equal(vector, from_view), [layout.names()[i] for i in np.nonzero(vector != from_view)[0][:5]]
 
 
 def test_the_layout_names_every_figure():

@@ -349,11 +349,12 @@ class GameState:
         spec = self.game.zones[zone.name]
         if spec.visibility == "hidden":
             return False
-        if piece.id in self.down or self._root_card(piece).id in self.down:
+        if piece.id in self.down or self.root_card(piece).id in self.down:
             return owner == seat and spec.down_seen_by_owner
         return spec.visibility == "public" or owner == seat
 
-    def _root_card(self, piece):
+    def root_card(self, piece):
+        """The card in a zone that a piece lies under, at any depth, or the piece itself."""
         place = self.loc.get(piece.id)
         while place is not None and place[0] == "u":
             piece = place[1]

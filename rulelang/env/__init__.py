@@ -12,7 +12,7 @@ EXPORTS = {
     "make_gym_env": "solo", "SoloEnv": "solo",
     "AgentPolicy": "adapters", "PolicyAgent": "adapters",
     "ActionCatalogue": "catalogue", "ActionError": "catalogue",
-    "Layout": "layout", "encode_view": "observation", "SeatObserver": "observation",
+    "Layout": "layout", "encode_view": "observation", "SeatObserver": "observation", "TableObserver": "observation",
 }
 
 __all__ = sorted(EXPORTS)

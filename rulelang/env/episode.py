@@ -1,7 +1,7 @@
 """One game played through action ids: what the environments of this package share.
 
 An `Episode` holds the game's state, the actions of the pending decision (and its mask), and
-one observer per seat. Chance comes only from the game's seed, so a seed and a sequence of
+what each seat sees. Chance comes only from the game's seed, so a seed and a sequence of
 actions give the same game as the engine driven directly with the same seed and options.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ..engine.values import Player
 from ..errors import GameError
 from .catalogue import ActionCatalogue
 from .layout import Layout
-from .observation import SeatObserver
+from .observation import TableObserver
 
 OUTCOME = {"win": 1.0, "loss": -1.0, "draw": 0.0}
 
@@ -46,7 +46,7 @@ class Episode:
         self.players = players
         self.layout = Layout.build(game, players, catalogue)
         self.quiet = quiet
-        self.observers = [SeatObserver(self.layout, seat) for seat in range(players)]
+        self.observer = TableObserver(self.layout, players)
         self.mask = np.zeros(len(catalogue), dtype=np.int8)
         self.no_actions = np.zeros(len(catalogue), dtype=np.int8)
         self.legal: tuple = ()  # the action of each option of the pending decision
@@ -77,7 +77,7 @@ class Episode:
 
     def observe(self, seat: int) -> dict:
         """What a seat sees, as a vector, and its legal actions (none while another seat decides)."""
-        vector = self.observers[seat].observe(self.st).copy()
+        vector = self.observer.observe(self.st, seat)
         if seat != self.seat:
             return {"observation": vector, "action_mask": self.no_actions.copy()}
         vector[self.layout.decision_index(self.st.pending)] = 1

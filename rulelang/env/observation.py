@@ -8,6 +8,12 @@ it is what an agent at a table has, and the reference. `SeatObserver` gives the 
 from the state, reading it only through the seat's eyes (`visible_to`, counts, variables as
 the seat sees them), and between two calls redoes only what changed since its last call (the
 parts of the state the engine marks as changed: zones, rows, attachments, faces, values).
+
+`TableObserver` gives every seat's vector. Where no card carries values (whose figures could
+differ with who looks), it keeps one `SeatObserver` of what every seat sees (counts, whose turn,
+cards in public zones) and one per seat of what only that seat sees (its cards, variables):
+the two never write the same figure, so a seat's vector is their sum, and a card played to the
+table is redone once, not once per seat.
 """
 from __future__ import annotations
 
@@ -70,15 +76,40 @@ def _view_piece(layout, vector, piece: dict, place: int, top: bool, attached: bo
         _view_piece(layout, vector, under, place, False, True, card)
 
 
-class SeatObserver:
-    """One seat's observation vector of one game, brought up to date when asked."""
+class TableObserver:
+    """Every seat's observation vector of one game (see the module's docstring)."""
 
-    def __init__(self, layout, seat: int):
+    def __init__(self, layout, players: int):
+        self.shared = None if layout.card_vars or "markers" in layout.blocks else SeatObserver(layout, None, SHARED)
+        part = ALL if self.shared is None else OWN
+        self.seats = [SeatObserver(layout, seat, part) for seat in range(players)]
+
+    def observe(self, st, seat: int) -> np.ndarray:
+        """A seat's vector for the state as it is now (a new array, the caller's to keep)."""
+        own = self.seats[seat].observe(st)
+        return own.copy() if self.shared is None else own + self.shared.observe(st)
+
+
+NOTHING = (False, False)  # the `shows` of a zone none of whose cards the vector shows
+ALL, SHARED, OWN = "all", "shared", "own"  # what a SeatObserver shows: what its seat sees, what every seat sees, what only its seat sees
+
+
+class SeatObserver:
+    """One seat's observation vector of one game, brought up to date when asked.
+
+    `part` ALL: everything the seat sees. SHARED (seat None): the counts, whose turn it is and
+    the cards every seat sees. OWN: the seat, the variables and the cards only this seat sees.
+    """
+
+    def __init__(self, layout, seat: int | None, part: str = ALL):
         self.layout = layout
         self.seat = seat
+        self.part = part
+        self.common = part != OWN  # writes the counts, whose turn it is and the turn number
+        self.personal = part != SHARED  # writes the seat and the variables
         self.vector = np.zeros(layout.size, dtype=np.float32)
-        self.slots = layout.card_slots()  # card -> the indexes of its figures (see _figures)
-        self.hidden = (0.0,) * self.slots.shape[1]
+        self.slots = layout.card_slots().tolist()  # card -> the indexes of its figures (see _card)
+        self.hidden = (0.0,) * len(self.slots[0]) if self.slots else ()
         defaults = tuple(layout.number(default) for _, default in layout.card_vars)
         if "markers" in layout.blocks:
             defaults += (0.0,) * (1 + len(layout.card_vars))
@@ -88,6 +119,8 @@ class SeatObserver:
                           for column, name in enumerate(layout.game_vars)]
         self.player_keys = [(column, name, ("p", name)) for column, name in enumerate(layout.player_vars)]
         self.at_row = [layout.blocks["at"].at(card) for card in range(len(layout.cards))]  # where a card's places start
+        self.first_current, self.turn = layout.blocks["current"].start, layout.blocks["turn"].start
+        self.game = None  # the game whose zones `fixed_shows` tells of
         self.st = None
 
     def observe(self, st) -> np.ndarray:
@@ -96,12 +129,14 @@ class SeatObserver:
             self._start(st)
         elif st.version != self.version:
             self._update(st)
-        current = self.layout.blocks["current"].start + st.current
+        if not self.common:
+            return self.vector
+        current = self.first_current + st.current
         if current != self.current:
             self.vector[self.current] = 0
             self.vector[current] = 1
             self.current = current
-        self.vector[self.layout.blocks["turn"].start] = st.turn_number
+        self.vector[self.turn] = st.turn_number
         return self.vector
 
     def _start(self, st) -> None:
@@ -109,13 +144,19 @@ class SeatObserver:
         layout = self.layout
         self.st = st
         self.vector[:] = 0
-        self.vector[layout.blocks["seat"].at(self.seat)] = 1
+        if self.personal:
+            self.vector[layout.blocks["seat"].at(self.seat)] = 1
         self.current = layout.blocks["current"].start
-        self.vector[self.current] = 1
-        self.contents = {}  # zone -> its cards when last seen
+        if self.common:
+            self.vector[self.current] = 1
+        self.contents = {}  # zone -> its cards when last seen (none for a zone the seat cannot look into)
         self.piles = {}  # row -> its piles when last seen
         self.place_of = dict(layout.zone_place)  # zone -> its place (piles of rows added as they come)
-        self.closed = {zone: self._closes(st, zone) for zone in self.place_of}  # zone -> whether the seat sees none of its cards
+        if st.game is not self.game:
+            self.game = st.game
+            self.fixed_shows = {zone: self._shows(st.game, zone) for zone in layout.zone_place}
+        self.shows = dict(self.fixed_shows)  # zone -> (shows its face-up cards, shows its face-down cards)
+        self.watched = {zone for zone, shows in self.shows.items() if shows != NOTHING}  # zones with cards the vector shows
         self.shown = [-1] * len(layout.cards)  # card -> the place the vector shows it in, or -1 (all its figures 0)
         self.written = [self.hidden] * len(layout.cards)  # card -> its figures in the vector
         self.down = set()
@@ -144,16 +185,17 @@ class SeatObserver:
             self._stored_values(st, touched)
         if self.holding:
             touched.update([cards[index] for index in self.holding if index.__class__ is int])
-        dirty = moved | touched
+        dirty = moved | touched if touched else moved
         if under_of:
             for piece in [piece for piece in moved if piece.id in under_of]:
                 dirty.update(_beneath(st, piece))
         for card in dirty:
             if card.__class__ is Card:
                 self._card(st, card)
-        self._variables(st, since)
-        if rows_changed or changed("zvars", 0) > since or self.zones_hold_cards:
-            self._zone_values(st)
+        if self.personal:
+            self._variables(st, since)
+            if rows_changed or changed("zvars", 0) > since or self.zones_hold_cards:
+                self._zone_values(st)
         self.version = st.version
 
     def _attachments(self, st, moved: set, touched: set) -> None:
@@ -203,15 +245,20 @@ class SeatObserver:
                 raise GameError(f"{row!r} has more piles than the observation has places")
             for place, pile in enumerate(piles):
                 self.place_of[pile] = first + place
-                self.closed[pile] = self._closes(st, pile)
-                self.vector[count.at(first + place)] = len(st.zones[pile])
+                self.shows[pile] = self._shows(st.game, pile)
+                if self.shows[pile] != NOTHING:
+                    self.watched.add(pile)
+                if self.common:
+                    self.vector[count.at(first + place)] = len(st.zones[pile])
                 dirty.update(st.zones[pile])
             for place in range(len(piles), len(before)):
-                self.vector[count.at(first + place)] = 0
+                if self.common:
+                    self.vector[count.at(first + place)] = 0
             for pile in before:
                 if pile not in st.zones:
                     self.place_of.pop(pile, None)
-                    self.closed.pop(pile, None)
+                    self.shows.pop(pile, None)
+                    self.watched.discard(pile)
                     self.contents.pop(pile, None)
             self.piles[row] = tuple(piles)
         return any_changed
@@ -219,43 +266,67 @@ class SeatObserver:
     def _zones(self, st, since: int, dirty: set) -> None:
         """Cards that came or went, and the old and new top card, of every changed zone.
 
-        Nothing in a zone the seat cannot look into is shown, so there only cards the vector
-        still shows (they just came) are redone.
+        The changed zones are found among the state's versions (a few dozen keys), not by
+        looking up every zone, unless zones came or went. A zone that shows none of its cards
+        shows only its count: a card the vector shows that comes into it left a zone or a card
+        that shows it, and is redone as a change there.
         """
-        changed = st.versions.get
-        count = self.layout.blocks["count"]
-        place_of, shown, closed = self.place_of, self.shown, self.closed
-        for zone, cards in st.zones.items():
-            if changed(zone, 0) <= since and zone in self.contents:
+        zones, contents = st.zones, self.contents
+        watched = zones if self.common else self.watched  # zones whose count or cards the vector shows
+        if len(contents) == len(zones):
+            todo = [key for key, version in st.versions.items() if version > since and key in watched]
+        else:
+            changed = st.versions.get
+            todo = [zone for zone in zones if changed(zone, 0) > since or zone not in contents]
+        vector, count = self.vector, self.layout.blocks["count"].start
+        place_of, shows, common = self.place_of, self.shows, self.common
+        for zone in todo:
+            cards = zones[zone]
+            if common:
+                vector[count + place_of[zone]] = len(cards)
+            if shows[zone] == NOTHING:
+                contents[zone] = ()
                 continue
-            self.vector[count.at(place_of[zone])] = len(cards)
-            if closed[zone]:
-                dirty.update([card for card in cards if shown[card.id] >= 0])
-                self.contents[zone] = ()
-                continue
-            before = self.contents.get(zone, ())
-            now = tuple(cards)
-            dirty.update(set(before).symmetric_difference(now))
-            if before[:1] != now[:1]:
-                dirty.update(before[:1])
-                dirty.update(now[:1])
-            self.contents[zone] = now
+            before, now = contents.get(zone, ()), tuple(cards)
+            if before != now:
+                dirty.update(set(before).symmetric_difference(now))
+                if before[:1] != now[:1]:
+                    dirty.update(before[:1])
+                    dirty.update(now[:1])
+            contents[zone] = now
 
-    def _closes(self, st, zone) -> bool:
-        """Whether the seat sees no card of a zone: a hidden zone, or another's (or nobody's) owner-only zone."""
-        visibility = st.game.zones[zone.name].visibility
-        return visibility == "hidden" or (visibility == "owner" and zone.seat != self.seat)
+    def _shows(self, game, zone) -> tuple:
+        """(whether the vector shows the zone's face-up cards, whether it shows its face-down ones)."""
+        spec = game.zones[zone.name]
+        everyone = spec.visibility == "public"
+        if self.part == SHARED:
+            return everyone, False
+        mine = zone.seat == self.seat and spec.visibility != "hidden"
+        face_up, face_down = everyone or mine and spec.visibility == "owner", mine and spec.down_seen_by_owner
+        return (face_up and not everyone if self.part == OWN else face_up), face_down
 
     # ------------------------------------------------------------------ one card
     def _card(self, st, card) -> None:
-        """Where the seat sees a card, if it does, and its other figures."""
+        """Where the seat sees a card, if it does, and its other figures (`slots` says where they go):
+        face down, attached, on top, then its stored values and markers."""
         index, vector = card.id, self.vector
         shown = self.shown[index]
-        zone = st.root(card)
-        if self.closed[zone] or not st.visible_to(card, self.seat):
+        where = st.loc[index]
+        face_down = index in st.down
+        if where[0] == "z":
+            zone = where[1]
+            head = (1.0 if face_down else 0.0, 0.0, 1.0 if st.zones[zone][0] is card else 0.0)
+            covered = face_down
+        else:
+            zone = st.root(card)
+            head = (1.0 if face_down else 0.0, 1.0, 0.0)
+            covered = face_down or st.root_card(card).id in st.down
+        if not self.shows[zone][covered]:
             if shown >= 0:
                 vector[self.at_row[index] + shown] = 0
-                vector[self.slots[index]] = 0
+                for slot, before in zip(self.slots[index], self.written[index]):
+                    if before:
+                        vector[slot] = 0
                 self.shown[index], self.written[index] = -1, self.hidden
                 self.holding.discard(index)
             return
@@ -265,35 +336,30 @@ class SeatObserver:
                 vector[self.at_row[index] + shown] = 0
             vector[self.at_row[index] + place] = 1
             self.shown[index] = place
-        figures = self._figures(st, card)
-        if figures != self.written[index]:
-            vector[self.slots[index]] = figures
+        if index in st.cvars or self.has_markers and index in st.under_of:
+            figures = head + self._values(st, index)
+        else:
+            figures = head + self.defaults
+            self.holding.discard(index)
+        written = self.written[index]
+        if figures != written:
+            for slot, figure, before in zip(self.slots[index], figures, written):
+                if figure != before:
+                    vector[slot] = figure
             self.written[index] = figures
 
-    def _figures(self, st, card) -> tuple:
-        """A card's face, attachment, top place, stored values and markers (`slots` says where they go)."""
-        index = card.id
-        where = st.loc[index]
-        if where[0] == "u":
-            head = (1.0 if index in st.down else 0.0, 1.0, 0.0)
-        else:
-            head = (1.0 if index in st.down else 0.0, 0.0, 1.0 if st.zones[where[1]][0] is card else 0.0)
-        stored = st.cvars.get(index)
-        markers = self.has_markers and index in st.under_of and [
-            piece for piece in st.under_of[index] if piece.__class__ is Marker]
-        if not stored and not markers:
-            self.holding.discard(index)
-            return head + self.defaults
-        _note(self.holding, index, bool(stored) and _holds_cards(list(stored.values())))
+    def _values(self, st, index: int) -> tuple:
+        """A card's stored values as the seat sees them, then (for files that make markers) its markers."""
+        stored = st.cvars.get(index) or {}
+        markers = [piece for piece in st.under_of.get(index, ()) if piece.__class__ is Marker]
+        _note(self.holding, index, _holds_cards(list(stored.values())))
         layout, seat = self.layout, self.seat
-        values = tuple(layout.number(seen(st, (stored or {}).get(var, default), seat))
-                       for var, default in layout.card_vars)
+        values = tuple(layout.number(seen(st, stored.get(var, default), seat)) for var, default in layout.card_vars)
         if self.has_markers:
-            markers = markers or []
             values += (float(len(markers)),)
             values += tuple(sum(layout.number(seen(st, st.cvars.get(marker.id, {}).get(var, default), seat))
                                 for marker in markers) for var, default in layout.card_vars)
-        return head + values
+        return values
 
     # ------------------------------------------------------------------ variables
     def _variables(self, st, since: int) -> None:
