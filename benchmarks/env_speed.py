@@ -6,12 +6,14 @@ For each ruleset, the same seeded random games are played twice: by the engine a
 `simulate` plays them (quiet, random bots that need no view), and through the PettingZoo
 environment (each step: `last()` with the observation vector and action mask, then `step`),
 the random choice made from the same seeded generator so both play the very same games. Prints
-one JSON line per ruleset: decisions per CPU-second of each, and the ratio (the target: below 2).
+one JSON line per ruleset: decisions per CPU-second of each (medians), and the median ratio of
+seven rounds that each play both ways in turn (the target: below 2).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import time
 
 from rulelang.agents import random_agents
@@ -24,15 +26,13 @@ CASES = [("storma_slottet", 2), ("tjugonio", 2), ("houska_castle", 1), ("hoyers_
          ("supertrumf", 2), ("supertrumf", 6), ("supertrumf_blixtduell", 2)]
 
 
-def engine_games(name: str, players: int, seeds: range) -> int:
+def engine_games(game, players: int, seeds: range) -> int:
     """Decisions made playing these seeds with the engine alone."""
-    game = load_game(name)
     return sum(play_game(game, random_agents(players, seed), seed, quiet=True).actions for seed in seeds)
 
 
-def env_games(name: str, players: int, seeds: range) -> int:
+def env_games(env, players: int, seeds: range) -> int:
     """Steps taken playing the same games through the environment."""
-    env = make_env(name, players=players)
     steps = 0
     for seed in seeds:
         env.reset(seed=seed)
@@ -55,26 +55,34 @@ def timed(play, *args) -> tuple:
     return decisions, time.process_time() - started
 
 
-def measure(name: str, players: int, seconds: float) -> dict:
-    """Both ways over the seeds the engine plays in about `seconds`; the best of three each."""
+def measure(name: str, players: int, seconds: float, rounds: int = 7) -> dict:
+    """Both ways over the seeds the engine plays in about `seconds / rounds`, in turn, `rounds` times.
+
+    On a shared machine the speed of both swings from one moment to the next; a round's engine
+    and env runs sit side by side in time, so the median of the rounds' ratios is steadier
+    than a ratio of two best times taken apart.
+    """
+    game, env = load_game(name), make_env(name, players=players)  # made before the clocks run
     count, used = 1, 0.0
-    while used < seconds / 3 and count < 10_000:
+    while used < seconds / rounds / 2 and count < 10_000:
         count *= 2
-        _, used = timed(engine_games, name, players, range(count))
+        _, used = timed(engine_games, game, players, range(count))
     seeds = range(count)
-    engine = min((timed(engine_games, name, players, seeds) for _ in range(3)), key=lambda run: run[1])
-    env = min((timed(env_games, name, players, seeds) for _ in range(3)), key=lambda run: run[1])
-    if engine[0] != env[0]:
-        raise SystemExit(f"{name}: the env played {env[0]} decisions, the engine {engine[0]}: not the same games")
-    return {"ruleset": name, "players": players, "games": count, "decisions": engine[0],
-            "engine_decisions_per_s": round(engine[0] / engine[1]), "env_steps_per_s": round(env[0] / env[1]),
-            "ratio": round(env[1] / engine[1], 2)}
+    pairs = [(timed(engine_games, game, players, seeds), timed(env_games, env, players, seeds)) for _ in range(rounds)]
+    (decisions, _), (steps, _) = pairs[0]
+    if decisions != steps:
+        raise SystemExit(f"{name}: the env played {steps} decisions, the engine {decisions}: not the same games")
+    engine = statistics.median(used for (_, used), _ in pairs)
+    env = statistics.median(used for _, (_, used) in pairs)
+    return {"ruleset": name, "players": players, "games": count, "decisions": decisions,
+            "engine_decisions_per_s": round(decisions / engine), "env_steps_per_s": round(steps / env),
+            "ratio": round(statistics.median(env_used / engine_used for (_, engine_used), (_, env_used) in pairs), 2)}
 
 
 def main() -> None:
     """One JSON line per case."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per case and way, about")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per case and way, about (default 3)")
     parser.add_argument("--only", nargs="*", help="rulesets to measure (default: all)")
     args = parser.parse_args()
     for name, players in CASES:

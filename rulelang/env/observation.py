@@ -9,11 +9,12 @@ from the state, reading it only through the seat's eyes (`visible_to`, counts, v
 the seat sees them), and between two calls redoes only what changed since its last call (the
 parts of the state the engine marks as changed: zones, rows, attachments, faces, values).
 
-`TableObserver` gives every seat's vector. Where no card carries values (whose figures could
-differ with who looks), it keeps one `SeatObserver` of what every seat sees (counts, whose turn,
-cards in public zones) and one per seat of what only that seat sees (its cards, variables):
-the two never write the same figure, so a seat's vector is their sum, and a card played to the
-table is redone once, not once per seat.
+`TableObserver` gives every seat's vector. With three players or more, where no card carries
+values (whose figures could differ with who looks), it keeps one `SeatObserver` of what every
+seat sees (counts, whose turn, cards in public zones) and one per seat of what only that seat
+sees (its cards, variables): the two never write the same figure, so a seat's vector is their
+sum, and a card played to the table is redone once, not once per seat. (With two players,
+keeping two observers up to date costs more than it saves: measured in instructions per step.)
 """
 from __future__ import annotations
 
@@ -80,7 +81,8 @@ class TableObserver:
     """Every seat's observation vector of one game (see the module's docstring)."""
 
     def __init__(self, layout, players: int):
-        self.shared = None if layout.card_vars or "markers" in layout.blocks else SeatObserver(layout, None, SHARED)
+        split = players > 2 and not layout.card_vars and "markers" not in layout.blocks
+        self.shared = SeatObserver(layout, None, SHARED) if split else None
         part = ALL if self.shared is None else OWN
         self.seats = [SeatObserver(layout, seat, part) for seat in range(players)]
 
@@ -92,6 +94,16 @@ class TableObserver:
 
 NOTHING = (False, False)  # the `shows` of a zone none of whose cards the vector shows
 ALL, SHARED, OWN = "all", "shared", "own"  # what a SeatObserver shows: what its seat sees, what every seat sees, what only its seat sees
+
+
+class Place:
+    """What an observer keeps of one zone: its place in the vector, what of it the vector shows
+    (face-up cards, face-down cards), and its cards when last looked at."""
+
+    __slots__ = ("index", "shows", "cards")
+
+    def __init__(self, index: int, shows: tuple):
+        self.index, self.shows, self.cards = index, shows, ()
 
 
 class SeatObserver:
@@ -149,14 +161,12 @@ class SeatObserver:
         self.current = layout.blocks["current"].start
         if self.common:
             self.vector[self.current] = 1
-        self.contents = {}  # zone -> its cards when last seen (none for a zone the seat cannot look into)
         self.piles = {}  # row -> its piles when last seen
-        self.place_of = dict(layout.zone_place)  # zone -> its place (piles of rows added as they come)
         if st.game is not self.game:
             self.game = st.game
             self.fixed_shows = {zone: self._shows(st.game, zone) for zone in layout.zone_place}
-        self.shows = dict(self.fixed_shows)  # zone -> (shows its face-up cards, shows its face-down cards)
-        self.watched = {zone for zone, shows in self.shows.items() if shows != NOTHING}  # zones with cards the vector shows
+        self.places = {zone: Place(index, self.fixed_shows[zone]) for zone, index in layout.zone_place.items()}  # piles of rows added as they come
+        self.looked_into = {zone for zone, place in self.places.items() if place.shows != NOTHING}  # zones some of whose cards the vector shows
         self.shown = [-1] * len(layout.cards)  # card -> the place the vector shows it in, or -1 (all its figures 0)
         self.written = [self.hidden] * len(layout.cards)  # card -> its figures in the vector
         self.down = set()
@@ -189,9 +199,12 @@ class SeatObserver:
         if under_of:
             for piece in [piece for piece in moved if piece.id in under_of]:
                 dirty.update(_beneath(st, piece))
+        shown, looked_into, loc = self.shown, self.looked_into, st.loc
         for card in dirty:
             if card.__class__ is Card:
-                self._card(st, card)
+                where = loc[card.id]  # a card not shown that lies where nothing is shown stays unshown
+                if shown[card.id] >= 0 or where[0] != "z" or where[1] in looked_into:
+                    self._card(st, card)
         if self.personal:
             self._variables(st, since)
             if rows_changed or changed("zvars", 0) > since or self.zones_hold_cards:
@@ -244,10 +257,9 @@ class SeatObserver:
             if len(piles) > len(self.layout.cards):
                 raise GameError(f"{row!r} has more piles than the observation has places")
             for place, pile in enumerate(piles):
-                self.place_of[pile] = first + place
-                self.shows[pile] = self._shows(st.game, pile)
-                if self.shows[pile] != NOTHING:
-                    self.watched.add(pile)
+                self.places[pile] = Place(first + place, self._shows(st.game, pile))
+                if self.places[pile].shows != NOTHING:
+                    self.looked_into.add(pile)
                 if self.common:
                     self.vector[count.at(first + place)] = len(st.zones[pile])
                 dirty.update(st.zones[pile])
@@ -256,54 +268,51 @@ class SeatObserver:
                     self.vector[count.at(first + place)] = 0
             for pile in before:
                 if pile not in st.zones:
-                    self.place_of.pop(pile, None)
-                    self.shows.pop(pile, None)
-                    self.watched.discard(pile)
-                    self.contents.pop(pile, None)
+                    self.places.pop(pile, None)
+                    self.looked_into.discard(pile)
             self.piles[row] = tuple(piles)
         return any_changed
 
     def _zones(self, st, since: int, dirty: set) -> None:
         """Cards that came or went, and the old and new top card, of every changed zone.
 
-        The changed zones are found among the state's versions (a few dozen keys), not by
-        looking up every zone, unless zones came or went. A zone that shows none of its cards
-        shows only its count: a card the vector shows that comes into it left a zone or a card
-        that shows it, and is redone as a change there.
+        After the first look, the changed zones are found among the state's versions (a few
+        dozen keys), not by looking up every zone: a pile that comes into being is moved into,
+        and `_rows` has given it its place. A zone that shows none of its cards shows only its
+        count: a card the vector shows that comes into it left a zone or a card that shows it,
+        and is redone as a change there.
         """
-        zones, contents = st.zones, self.contents
-        watched = zones if self.common else self.watched  # zones whose count or cards the vector shows
-        if len(contents) == len(zones):
-            todo = [key for key, version in st.versions.items() if version > since and key in watched]
+        zones = st.zones
+        watched = zones if self.common else self.looked_into  # zones whose count or cards the vector shows
+        if since < 0:
+            todo = list(zones)
         else:
-            changed = st.versions.get
-            todo = [zone for zone in zones if changed(zone, 0) > since or zone not in contents]
-        vector, count = self.vector, self.layout.blocks["count"].start
-        place_of, shows, common = self.place_of, self.shows, self.common
+            todo = [key for key, version in st.versions.items() if version > since and key in watched]
+        vector, count, places, common = self.vector, self.layout.blocks["count"].start, self.places, self.common
         for zone in todo:
-            cards = zones[zone]
+            cards, place = zones[zone], places[zone]
             if common:
-                vector[count + place_of[zone]] = len(cards)
-            if shows[zone] == NOTHING:
-                contents[zone] = ()
+                vector[count + place.index] = len(cards)
+            if place.shows is NOTHING:
                 continue
-            before, now = contents.get(zone, ()), tuple(cards)
+            before, now = place.cards, tuple(cards)
             if before != now:
                 dirty.update(set(before).symmetric_difference(now))
                 if before[:1] != now[:1]:
                     dirty.update(before[:1])
                     dirty.update(now[:1])
-            contents[zone] = now
+                place.cards = now
 
     def _shows(self, game, zone) -> tuple:
         """(whether the vector shows the zone's face-up cards, whether it shows its face-down ones)."""
         spec = game.zones[zone.name]
         everyone = spec.visibility == "public"
         if self.part == SHARED:
-            return everyone, False
+            return (True, False) if everyone else NOTHING
         mine = zone.seat == self.seat and spec.visibility != "hidden"
         face_up, face_down = everyone or mine and spec.visibility == "owner", mine and spec.down_seen_by_owner
-        return (face_up and not everyone if self.part == OWN else face_up), face_down
+        shows = (face_up and not everyone if self.part == OWN else face_up), face_down
+        return NOTHING if shows == NOTHING else shows
 
     # ------------------------------------------------------------------ one card
     def _card(self, st, card) -> None:
@@ -321,7 +330,8 @@ class SeatObserver:
             zone = st.root(card)
             head = (1.0 if face_down else 0.0, 1.0, 0.0)
             covered = face_down or st.root_card(card).id in st.down
-        if not self.shows[zone][covered]:
+        place = self.places[zone]
+        if not place.shows[covered]:
             if shown >= 0:
                 vector[self.at_row[index] + shown] = 0
                 for slot, before in zip(self.slots[index], self.written[index]):
@@ -330,12 +340,11 @@ class SeatObserver:
                 self.shown[index], self.written[index] = -1, self.hidden
                 self.holding.discard(index)
             return
-        place = self.place_of[zone]
-        if shown != place:
+        if shown != place.index:
             if shown >= 0:
                 vector[self.at_row[index] + shown] = 0
-            vector[self.at_row[index] + place] = 1
-            self.shown[index] = place
+            vector[self.at_row[index] + place.index] = 1
+            self.shown[index] = place.index
         if index in st.cvars or self.has_markers and index in st.under_of:
             figures = head + self._values(st, index)
         else:
@@ -392,7 +401,7 @@ class SeatObserver:
         self.vector[block.start:block.start + block.size] = 0
         for zone in st.zones:
             stored = st.zvars.get(zone, {})
-            place = self.place_of[zone]
+            place = self.places[zone].index
             for column, (name, default) in enumerate(layout.zone_vars):
                 self.vector[block.at(place, column)] = layout.number(seen(st, stored.get(name, default), self.seat))
         self.zones_hold_cards = any(_holds_cards(list(stored.values())) for stored in st.zvars.values())
