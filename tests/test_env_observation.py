@@ -109,3 +109,69 @@ def test_values_become_numbers():
     for value, expected in table:
         assert layout.number(value) == expected, value
     assert layout.texts["hearts"] >= 1
+
+
+HIDDEN_VALUES = """name: Hidden values
+players: 3
+deck: {standard: 52, start: draw}
+zones:
+  draw:  {visibility: hidden}
+  hand:  {per_player: true, visibility: owner}
+  table: {visibility: public}
+  kept:  {per_player: true, visibility: public}
+vars:
+  last: none
+player_vars:
+  held: none
+setup:
+  - shuffle draw
+  - draw 3 from draw to P1.hand
+  - draw 3 from draw to P2.hand
+  - draw 3 from draw to P3.hand
+turn:
+  first: P1
+  do:
+    - choose move: [play, keep, hold]
+moves:
+  play:
+    do:
+      - choose: c
+        from: me.hand
+      - move c to table
+      - set last = c
+      - draw 1 from draw to me.hand
+  keep:
+    do:
+      - choose: c
+        from: me.hand
+      - move c to me.kept face down
+      - set last = none
+      - draw 1 from draw to me.hand
+  hold:
+    do:
+      - choose: c
+        from: me.hand
+      - set me.held = c
+      - draw 1 from draw to me.hand
+end:
+  - when: "count(draw) < 4"
+    winner: tie
+"""
+
+
+def test_values_that_hold_cards_are_shown_as_each_seat_sees_them_when_the_table_splits(tmp_path):
+    path = tmp_path / "hidden_values.yaml"
+    path.write_text(HIDDEN_VALUES)
+    game, catalogue = load_ruleset(str(path))
+    players = 3
+    layout = Layout.build(game, players, catalogue)
+    table = TableObserver(layout, players)
+    assert table.shared is not None  # three players and no values on cards: the split observers
+    held = 0
+    for st in random_states(game, players, 600):
+        held += any(values["held"] is not None for values in st.pvars)
+        for seat in range(players):
+            from_view = encode_view(layout, seat_view(st, seat))
+            vector = table.observe(st, seat)
+            assert np.array_equal(vector, from_view), [layout.names()[i] for i in np.nonzero(vector != from_view)[0][:5]]
+    assert held > 100  # the player variables did hold cards (hidden from the other seats while in hand)

@@ -11,10 +11,11 @@ parts of the state the engine marks as changed: zones, rows, attachments, faces,
 
 `TableObserver` gives every seat's vector. With three players or more, where no card carries
 values (whose figures could differ with who looks), it keeps one `SeatObserver` of what every
-seat sees (counts, whose turn, cards in public zones) and one per seat of what only that seat
-sees (its cards, variables): the two never write the same figure, so a seat's vector is their
-sum, and a card played to the table is redone once, not once per seat. (With two players,
-keeping two observers up to date costs more than it saves: measured in instructions per step.)
+seat sees (counts, whose turn, cards in public zones, variables) and one per seat of what only
+that seat sees (its cards, and variables that hold cards): the two never write the same
+figure, so a seat's vector is their sum, and a card played to the table is redone once, not
+once per seat. (With two players, keeping two observers up to date costs more than it saves:
+measured in instructions per step.)
 """
 from __future__ import annotations
 
@@ -109,16 +110,17 @@ class Place:
 class SeatObserver:
     """One seat's observation vector of one game, brought up to date when asked.
 
-    `part` ALL: everything the seat sees. SHARED (seat None): the counts, whose turn it is and
-    the cards every seat sees. OWN: the seat, the variables and the cards only this seat sees.
+    `part` ALL: everything the seat sees. SHARED (seat None): the counts, whose turn it is, the
+    cards every seat sees and the variables that hold no card. OWN: the seat, the cards only this
+    seat sees and the variables that hold cards, as this seat sees them.
     """
 
     def __init__(self, layout, seat: int | None, part: str = ALL):
         self.layout = layout
         self.seat = seat
         self.part = part
-        self.common = part != OWN  # writes the counts, whose turn it is and the turn number
-        self.personal = part != SHARED  # writes the seat and the variables
+        self.common = part != OWN  # writes the counts, whose turn it is, the turn number and the variables that hold no card
+        self.personal = part != SHARED  # writes the seat, and the variables that hold cards
         self.vector = np.zeros(layout.size, dtype=np.float32)
         self.slots = layout.card_slots().tolist()  # card -> the indexes of its figures (see _card)
         self.hidden = (0.0,) * len(self.slots[0]) if self.slots else ()
@@ -132,7 +134,7 @@ class SeatObserver:
         self.player_keys = [(column, name, ("p", name)) for column, name in enumerate(layout.player_vars)]
         self.at_row = [layout.blocks["at"].at(card) for card in range(len(layout.cards))]  # where a card's places start
         self.first_current, self.turn = layout.blocks["current"].start, layout.blocks["turn"].start
-        self.game = None  # the game whose zones `fixed_shows` tells of
+        self.game = None  # the game whose zones `fixed_places` are of
         self.st = None
 
     def observe(self, st) -> np.ndarray:
@@ -162,11 +164,14 @@ class SeatObserver:
         if self.common:
             self.vector[self.current] = 1
         self.piles = {}  # row -> its piles when last seen
-        if st.game is not self.game:
+        if st.game is not self.game:  # the places of the zones every game has, made once
             self.game = st.game
-            self.fixed_shows = {zone: self._shows(st.game, zone) for zone in layout.zone_place}
-        self.places = {zone: Place(index, self.fixed_shows[zone]) for zone, index in layout.zone_place.items()}  # piles of rows added as they come
-        self.looked_into = {zone for zone, place in self.places.items() if place.shows != NOTHING}  # zones some of whose cards the vector shows
+            self.fixed_places = {zone: Place(index, self._shows(st.game, zone)) for zone, index in layout.zone_place.items()}
+            self.fixed_looked_into = frozenset(zone for zone, place in self.fixed_places.items() if place.shows is not NOTHING)
+        for place in self.fixed_places.values():
+            place.cards = ()
+        self.places = dict(self.fixed_places)  # piles of rows added as they come
+        self.looked_into = set(self.fixed_looked_into)  # zones some of whose cards the vector shows
         self.shown = [-1] * len(layout.cards)  # card -> the place the vector shows it in, or -1 (all its figures 0)
         self.written = [self.hidden] * len(layout.cards)  # card -> its figures in the vector
         self.down = set()
@@ -205,8 +210,8 @@ class SeatObserver:
                 where = loc[card.id]  # a card not shown that lies where nothing is shown stays unshown
                 if shown[card.id] >= 0 or where[0] != "z" or where[1] in looked_into:
                     self._card(st, card)
+        self._variables(st, since)
         if self.personal:
-            self._variables(st, since)
             if rows_changed or changed("zvars", 0) > since or self.zones_hold_cards:
                 self._zone_values(st)
         self.version = st.version
@@ -258,7 +263,7 @@ class SeatObserver:
                 raise GameError(f"{row!r} has more piles than the observation has places")
             for place, pile in enumerate(piles):
                 self.places[pile] = Place(first + place, self._shows(st.game, pile))
-                if self.places[pile].shows != NOTHING:
+                if self.places[pile].shows is not NOTHING:
                     self.looked_into.add(pile)
                 if self.common:
                     self.vector[count.at(first + place)] = len(st.zones[pile])
@@ -372,25 +377,37 @@ class SeatObserver:
 
     # ------------------------------------------------------------------ variables
     def _variables(self, st, since: int) -> None:
-        """Game and player variables that changed, or that hold cards (whose visibility may have)."""
+        """Game and player variables that changed, or that hold cards (whose visibility may have).
+
+        A value that holds no card reads the same to every seat: SHARED writes it, and OWN a 0
+        in its place; a value that holds cards is written by OWN as its seat sees it (and by
+        SHARED as a 0). ALL writes both kinds.
+        """
         vector, seat, holding = self.vector, self.seat, self.holding
         changed, number = st.versions.get, self.layout.number
+        plain, personal = self.common, self.personal  # writes values that hold no card / that hold cards
         player_vars = self.layout.blocks["player_vars"]
         for slot, name, key in self.game_keys:
             if changed(key, 0) > since or key in holding:
                 value = st.vars[name]
                 if _holds_cards(value):
-                    holding.add(key)
-                    value = seen(st, value, seat)
-                else:
+                    if personal:
+                        holding.add(key)
+                    vector[slot] = number(seen(st, value, seat)) if personal else 0.0
+                elif plain:
                     holding.discard(key)
-                vector[slot] = number(value)
+                    vector[slot] = number(value)
+                elif key in holding:  # OWN: it held cards until now
+                    holding.discard(key)
+                    vector[slot] = 0.0
         for column, name, key in self.player_keys:
             if changed(key, 0) > since or key in holding:
                 values = [st.pvars[other][name] for other in range(st.n)]
+                holds = _holds_cards(values)
+                _note(holding, key, holds and personal)
+                written = personal if holds else plain
                 for other, value in enumerate(values):
-                    vector[player_vars.at(other, column)] = number(seen(st, value, seat))
-                _note(self.holding, key, _holds_cards(values))
+                    vector[player_vars.at(other, column)] = number(seen(st, value, seat)) if written else 0.0
 
     def _zone_values(self, st) -> None:
         """The values stored on every place that exists; places without a zone read 0."""
