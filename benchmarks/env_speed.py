@@ -38,7 +38,7 @@ def env_games(env, players: int, seeds: range) -> int:
         env.reset(seed=seed)
         rngs = [Rng(derive_seed(seed, 1000 + seat)) for seat in range(players)]  # as random_agents seeds them
         for agent in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
+            _observation, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)
                 continue

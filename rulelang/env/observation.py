@@ -101,7 +101,7 @@ class Place:
     """What an observer keeps of one zone: its place in the vector, what of it the vector shows
     (face-up cards, face-down cards), and its cards when last looked at."""
 
-    __slots__ = ("index", "shows", "cards")
+    __slots__ = ("cards", "index", "shows")
 
     def __init__(self, index: int, shows: tuple):
         self.index, self.shows, self.cards = index, shows, ()
