@@ -70,3 +70,13 @@ def test_a_bad_agent_file_says_what_is_wrong(tmp_path, body, message):
     path.write_text(body)
     with pytest.raises(ValueError, match=message):
         build_agent(parse_agent_spec(f"{path}:Last"), 0, 1, load_game("tjugonio"))
+
+
+@pytest.mark.parametrize("text", ["greedy", BUDGET])
+def test_a_search_bot_does_not_keep_making_a_move_that_is_refused(text):
+    # Taking a card lowers the evaluation; the refused attempt changes nothing, so a bot that
+    # valued it as the position itself would attempt for ever (past the decision bound here).
+    game = load_game("tests/data/refused_is_free.yaml")
+    agents = [build_agent(parse_agent_spec(text), seat, 3, game) for seat in range(2)]
+    st = play_game(game, agents, 3, max_decisions=100, quiet=True)
+    assert st.result == ("win", "loss") and st.refusals == 0

@@ -16,6 +16,7 @@ from ..errors import GameError
 
 OUTCOME = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 EVEN = 0.5
+REFUSED = -1.0  # a refused move, for the seat that chose it: below a loss, never worth putting one off
 
 
 class Estimate:

@@ -6,6 +6,12 @@ all samples, choosing by UCB among the options legal in that sample, adds one no
 plays random decisions until the game ends or `depth` decisions have been made, and credits
 the value it reaches (see `estimate.py`) to every node it walked through, for every seat.
 
+A choice after which the move is refused is struck from the tree: a refused move changes
+nothing, so the search would value it as highly as the position itself and might keep
+choosing it, never moving on. A choice all of whose continuations are refused is struck too.
+(Where whether a move is refused hangs on cards the seat cannot see, one refusal in one sample
+strikes the choice for the rest of that search: a simplification.)
+
 Below the bot's own decision the tree is keyed by option labels, so a node stands for the
 same choice in every sample where it is legal; its `available` count (how often it was legal
 when its parent was visited) takes the place of the parent's visits in UCB, as in
@@ -36,13 +42,14 @@ MAX_PLAYOUT = 5_000  # decisions played per iteration at most, when there is no 
 class Node:
     """One choice in the search tree: how often it was tried and legal, and the value it led to."""
 
-    __slots__ = ("children", "visits", "available", "totals")
+    __slots__ = ("children", "visits", "available", "totals", "refused")
 
     def __init__(self):
         self.children: dict = {}  # option key -> Node
         self.visits = 0
         self.available = 0
         self.totals = None  # per seat, the sum of the values credited
+        self.refused = False  # the move was refused right after this choice: never follow it again
 
     def mean(self, seat: int) -> float:
         """The mean value this choice led to, for `seat`."""
@@ -56,24 +63,28 @@ class Node:
         else:
             self.totals = [total + value for total, value in zip(self.totals, values)]
 
-    def select(self, keys: list, seat: int, rng: Rng, explore: float) -> int:
-        """The index of the option to follow: an untried one at random, else the best by UCB."""
+    def select(self, keys: list, seat: int, rng: Rng, explore: float) -> int | None:
+        """The index of the option to follow: an untried one at random, else the best by UCB;
+        None when every option has been refused."""
         children = self.children
-        untried = []
+        untried, tried = [], []
         for index, key in enumerate(keys):
             child = children.get(key)
             if child is None:
                 untried.append(index)
-            else:
+            elif not child.refused:
                 child.available += 1
+                tried.append(index)
         if untried:
             index = untried[rng.below(len(untried))]
             children[keys[index]] = child = Node()
             child.available = 1
             return index
-        best, best_score = 0, -1.0
-        for index, key in enumerate(keys):
-            child = children[key]
+        if not tried:
+            return None
+        best, best_score = tried[0], -1.0
+        for index in tried:
+            child = children[keys[index]]
             if child.visits == 0:
                 return index
             score = child.totals[seat] / child.visits + explore * math.sqrt(math.log(child.available) / child.visits)
@@ -118,7 +129,8 @@ class MctsAgent:
         seat = decision.seat
         self.last = [(option, child.visits if child else 0, child.mean(seat) if child else EVEN)
                      for option, child in zip(decision.options, children)]
-        best = max(range(len(keys)), key=lambda i: (self.last[i][1], self.last[i][2], -i))
+        open_options = [i for i, child in enumerate(children) if not (child and child.refused)] or range(len(keys))
+        best = max(open_options, key=lambda i: (self.last[i][1], self.last[i][2], -i))
         if self.explain is not None:
             self.explain(self.explanation())
         return best
@@ -144,11 +156,13 @@ class MctsAgent:
         return root
 
     def _descend(self, root: Node, keys: list, st, depth: int):
-        """Walk the tree and play on in the sample `st`; the nodes walked, or None if the game failed."""
+        """Walk the tree and play on in the sample `st`; the nodes walked, or None if nothing was
+        learnt (the game failed, or a move was refused on the walk)."""
         rng, path, node = self.rng, [], root
         try:
             while st.result is None and depth > 0:
                 options = st.pending.options
+                walking = node is not None  # the playout has not begun
                 if len(options) == 1:
                     index = 0
                 elif node is None:
@@ -156,11 +170,16 @@ class MctsAgent:
                 else:
                     keys = keys or option_keys(options)
                     index = node.select(keys, st.pending.seat, rng, self.explore)
+                    if index is None:  # every way on was refused: so is the choice that led here
+                        return _strike(path)
                     child = node.children[keys[index]]
                     path.append(child)
                     node = child if child.visits else None  # below a new node the playout begins
                     keys = None
+                refusals = st.refusals
                 apply_action(st, index)
+                if walking and st.refusals != refusals:
+                    return _strike(path)
                 depth -= 1
         except GameError:
             return None  # a sample the rules cannot play on counts as nothing learnt
@@ -172,3 +191,10 @@ class MctsAgent:
         lines = [f"  {100 * visits / total:5.1f}%  value {value:.2f}  {option.text}"
                  for option, visits, value in sorted(self.last, key=lambda row: -row[1])]
         return "mcts searched:\n" + "\n".join(lines)
+
+
+def _strike(path: list) -> None:
+    """Strike the last choice walked from the tree (its move was refused); nothing is learnt."""
+    if path:
+        path[-1].refused = True
+

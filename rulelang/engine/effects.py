@@ -402,6 +402,7 @@ class Refuse(Node):
             depth -= 1
         rewind = st.frames[depth - 1].env.get("#rewind", True)
         del st.frames[depth - 1:]  # the move's frames and the check point after it
+        st.refusals += 1
         if not st.quiet:
             st.say(f"is refused: {reason}")
         if rewind:

@@ -75,6 +75,7 @@ class GameState:
         self.credit = None  # whom the log credits effects to while a straight procedure or trigger runs
         self.events: list[tuple] = []  # (card, origin zone) of moves not yet seen by `on: moved` triggers
         self.actions = 0
+        self.refusals = 0  # moves refused so far (search bots steer clear of options that are refused)
         self.depth = 0  # rule functions on a call cycle, nested now
         self.nesting = 0  # straight procedures, nested now
         self.budget_size = game.limits.work
