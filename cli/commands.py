@@ -1,13 +1,14 @@
-"""The commands of the `rulelang` group, in the order `--help` lists them."""
+"""The commands of the `rulelang` group: each command's name, and the module and function that
+hold it (imported only when the command runs, or when `--help` lists them all)."""
 from __future__ import annotations
 
-from .compare import compare
-from .play import play
-from .replay import replay
-from .rules import rules
-from .schema import schema
-from .simulate import simulate
-from .testing import test_command
-from .validate import validate
-
-COMMANDS = (play, replay, rules, validate, test_command, simulate, compare, schema)
+COMMANDS = {
+    "compare": ("compare", "compare"),
+    "play": ("play", "play"),
+    "replay": ("replay", "replay"),
+    "rules": ("rules", "rules"),
+    "schema": ("schema", "schema"),
+    "simulate": ("simulate", "simulate"),
+    "test": ("testing", "test_command"),
+    "validate": ("validate", "validate"),
+}

@@ -29,14 +29,12 @@ def validate(rulesets, fmt, playouts, seed, workers, players, allow):
     A rule test file is checked against its ruleset without running its tests (that is
     `rulelang test`). A folder is not searched below its own level.
     """
-    from rulelang.analysis.playouts import distinct_problems
-    from rulelang.analysis.testcheck import check_test_file
     from rulelang.api import check, resolve
     from rulelang.errors import format_diagnostics
     found, dynamic = [], {}
     rulesets = _files(rulesets)
     for name in rulesets:
-        checked = check_test_file(name, allow) if is_test_file(name) else check(name, allow)
+        checked = _check_test_file(name, allow) if is_test_file(name) else check(name, allow)
         problems = sorted(checked, key=lambda d: (d.position.path, d.position.line, d.position.column))
         found += problems
         if playouts and not is_test_file(name) and not any(d.severity == "error" for d in problems):
@@ -51,6 +49,7 @@ def validate(rulesets, fmt, playouts, seed, workers, players, allow):
         if found:
             click.echo(format_diagnostics(found), err=True)
         for name, problems in dynamic.items():
+            from rulelang.analysis.playouts import distinct_problems
             for problem, count in distinct_problems(problems):
                 click.echo(f"{resolve(name)}: error: {problem.describe()} (in {count} of {playouts} playouts)",
                            err=True)
@@ -65,6 +64,13 @@ def validate(rulesets, fmt, playouts, seed, workers, players, allow):
 def is_test_file(name: str) -> bool:
     """A rule test file is known by its name: `*.test.yaml`."""
     return name.endswith(".test.yaml")
+
+
+def _check_test_file(name: str, allow: tuple) -> list:
+    """The diagnostics of a rule test file (imported only when there is one: validating a rule
+    file stays quick)."""
+    from rulelang.analysis.testcheck import check_test_file
+    return check_test_file(name, allow)
 
 
 def _files(names) -> list:
