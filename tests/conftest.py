@@ -1,7 +1,16 @@
 """Shared fixtures of the Python tests."""
+import atexit
+import os
+import shutil
+import tempfile
 import textwrap
 
 import pytest
+
+# rulelang's caches (the built parser, stored parse trees) go to a folder of the tests' own, not
+# the user's: set before anything is parsed, and inherited by the commands tests start.
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="rulelang-tests-cache-")
+atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], True)
 
 from rulelang.agents import spec
 from rulelang.api import load_game

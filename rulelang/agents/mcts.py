@@ -42,7 +42,7 @@ MAX_PLAYOUT = 5_000  # decisions played per iteration at most, when there is no 
 class Node:
     """One choice in the search tree: how often it was tried and legal, and the value it led to."""
 
-    __slots__ = ("children", "visits", "available", "totals", "refused")
+    __slots__ = ("available", "children", "refused", "totals", "visits")
 
     def __init__(self):
         self.children: dict = {}  # option key -> Node

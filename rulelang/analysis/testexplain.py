@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import re
 
-from lark import Tree
-
 from ..engine.values import Player, RowRef, ZoneRef, pretty
 from ..errors import GameError
 from ..language.syntax import parse
+from ..language.trees import Tree
 
 PARTED = ("compare", "in_", "not_in")  # the trees whose operands are worth showing
 LITERALS = ("number", "string", "true", "false", "none")  # parts whose value is what they say

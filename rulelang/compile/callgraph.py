@@ -5,12 +5,11 @@ work their callers are charged for.
 """
 from __future__ import annotations
 
-from lark import Token
-
 from ..errors import Position, RuleError
 from ..language.graphs import on_cycles
 from ..language.loader import position_of
 from ..language.syntax import parse
+from ..language.trees import Token
 
 
 def recursive_functions(functions: dict, props: dict) -> set:

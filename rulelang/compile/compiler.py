@@ -10,9 +10,17 @@ import json
 import re
 
 import attrs
-from lark import Tree
 
-from ..engine.effects import Break, Choose, ChooseMove, For, If, Return, Statement, While
+from ..engine.effects import (
+    Break,
+    Choose,
+    ChooseMove,
+    For,
+    If,
+    Return,
+    Statement,
+    While,
+)
 from ..engine.ops import listing
 from ..engine.ops import namespace as helpers
 from ..engine.values import pretty
@@ -22,6 +30,7 @@ from ..language.loader import YList, YMap, position_of
 from ..language.names import Names, suggest
 from ..language.schema import STATEMENT_KEYWORDS, VARIABLE_SECTIONS, effect_form
 from ..language.syntax import parse
+from ..language.trees import Tree
 from .blocks import lower_game
 from .callgraph import recursive_functions
 from .codegen import Program

@@ -8,11 +8,10 @@ so it is not part of this answer. None means the expression uses chance and must
 """
 from __future__ import annotations
 
-from lark import Tree
-
 from ..errors import UNKNOWN, RuleError
 from ..language.names import Names
 from ..language.syntax import parse, template_fields
+from ..language.trees import Tree
 
 LOCATION = frozenset({"loc", "attach"})
 

@@ -13,13 +13,13 @@ import ast
 import re
 
 import attrs
-from lark import Token, Tree
 
 from ..engine.values import ZoneRef
 from ..errors import RuleError
 from ..language.kinds import check_kinds
 from ..language.names import BUILTIN_NAMES, Names, suggest
 from ..language.syntax import node_column, parse, template_fields
+from ..language.trees import Token, Tree
 from .codegen import LOAD, STORE, Program, call, field, guarded, item, method, name
 
 MAX_DICE = 100

@@ -8,13 +8,12 @@ from __future__ import annotations
 import ast
 import re
 
-from lark import Token, Tree
-
 from ..engine.effects import Break, Call, Draw, Refuse, Return, Statement
 from ..errors import RuleError
 from ..language.kinds import NUMBER, check_kinds, check_number
 from ..language.names import suggest
 from ..language.syntax import node_column, parse
+from ..language.trees import Token, Tree
 from .codegen import LOAD, STORE, call, field, guarded, item, method, name
 from .expressions import ExpressionCompiler, Scope
 

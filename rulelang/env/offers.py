@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import re
 
-from lark import Token, Tree
-
 from ..language.loader import YList, YMap, position_of
 from ..language.syntax import parse
+from ..language.trees import Token, Tree
 
 MARK = re.compile(r"^\s*mark\s")
 SIGNATURE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(")

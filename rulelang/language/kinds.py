@@ -9,10 +9,9 @@ blamed where the text was written — in a house rule, if that is where it came 
 """
 from __future__ import annotations
 
-from lark import Token, Tree
-
 from ..errors import Position, RuleError
 from .syntax import node_column, parse
+from .trees import Token, Tree
 
 NUMBER, BOOL, TEXT, CARD, PLAYER, ZONE, LIST, ANY = (
     "a number", "true/false", "text", "a card", "a player", "a zone", "a collection", "any")

@@ -1,22 +1,20 @@
-"""Parse expressions and statements with the lark grammar, turning lark's errors into ours."""
+"""Parse expressions and statements with the lark grammar, turning lark's errors into ours.
+
+lark is imported only when something must be parsed afresh: trees stored by an earlier run
+(parsecache.py) are our own (trees.py), so a rule file parsed before compiles without it.
+"""
 from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.util
 import os
 import re
 
-from lark import Lark, Token, Tree
-from lark import __version__ as lark_version
-from lark.exceptions import (
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-)
-
 from ..catalog import shipped_folder
 from ..errors import Position, RuleError
+from .parsecache import ParseStore, cache_folder
+from .trees import Tree, from_lark
 
 GRAMMAR_FILE = "rulelang.lark"
 TEMPLATE_FIELD = re.compile(r"\{([^{}]*)\}")  # `{expression}` inside a text, filled in when it runs
@@ -29,52 +27,85 @@ def grammar_text() -> str:
         return handle.read()
 
 
+def grammar_digest() -> str:
+    """A short digest of the grammar's source."""
+    return hashlib.sha256(grammar_text().encode("utf-8")).hexdigest()[:16]
+
+
 @functools.lru_cache(maxsize=1)
-def parser() -> Lark:
+def parser():
     """The LALR parser for both start symbols, built once per process (from lark's cache when it can)."""
-    grammar = grammar_text()
-    return Lark(grammar, parser="lalr", start=["start_expr", "start_statement"],
-                propagate_positions=True, maybe_placeholders=True, cache=cache_file(grammar) or False)
+    from lark import Lark, __version__
+    folder = cache_folder()
+    cache = False if folder is None else os.path.join(folder, f"grammar-{grammar_digest()}-lark{__version__}.cache")
+    return Lark(grammar_text(), parser="lalr", start=["start_expr", "start_statement"],
+                propagate_positions=True, maybe_placeholders=True, cache=cache)
 
 
-def cache_file(grammar: str) -> str | None:
-    """Where lark keeps the built parser: a folder of the user's own (a shared temporary folder
-    would let another user plant one), one file per grammar, or None."""
-    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(home, "rulelang")
+@functools.lru_cache(maxsize=1)
+def store() -> ParseStore:
+    """The trees parsed in earlier runs, rule file by rule file (see parsecache.py); they belong
+    to this grammar and this installation of lark (found without importing it)."""
+    spec = importlib.util.find_spec("lark")
+    origin = spec.origin if spec is not None and spec.origin else ""
     try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        if os.stat(folder).st_uid != os.getuid() or not os.access(folder, os.W_OK):
-            return None
+        installed = os.stat(origin).st_mtime_ns
     except OSError:
-        return None
-    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
-    return os.path.join(folder, f"grammar-{digest}-lark{lark_version}.cache")
+        installed = 0
+    return ParseStore(f"{grammar_digest()}|{origin}|{installed}")
 
 
-@functools.lru_cache(maxsize=8192)
-def _parsed(text: str, start: str) -> Tree:
-    """A parse tree, remembered: a rule file and its variants repeat many expressions."""
-    tree = parser().parse(text, start=start)
-    too_deep = _deeper_than(tree, MAX_NESTING)
+_trees: dict = {}  # (text, start) -> tree: a rule file and its variants repeat many expressions
+MAX_REMEMBERED = 8192
+
+
+def _parsed(text: str, start: str, path: str | None) -> Tree:
+    """The parse tree of `text` written in the rule file at `path`: remembered in this process,
+    else stored by an earlier run, else parsed."""
+    key = (text, start)
+    tree = _trees.get(key)
+    fresh = False
+    if tree is None:
+        tree = store().lookup(path, start, text) if path else None
+        if tree is None:
+            tree, fresh = _parse_new(text, start), True
+        if len(_trees) >= MAX_REMEMBERED:
+            _trees.clear()
+        _trees[key] = tree
+    if path:
+        store().keep(path, start, text, tree, fresh)
+    return tree
+
+
+def _parse_new(text: str, start: str) -> Tree:
+    """Parse with lark; a tree nesting deeper than MAX_NESTING is refused."""
+    from lark.exceptions import UnexpectedInput
+    try:
+        tree = parser().parse(text, start=start)
+    except UnexpectedInput as err:
+        raise _Unparsable(*_where_and_what(err, text)) from None
+    too_deep = _deeper_than(tree, MAX_NESTING)  # before anything walks it recursively
     if too_deep is not None:
         raise _TooDeep(too_deep)
-    return tree
+    return from_lark(tree)
 
 
 class _TooDeep(Exception):
     """A tree nests deeper than MAX_NESTING; carries the first node too deep."""
 
 
-def _deeper_than(tree: Tree, limit: int):
-    """The first node of `tree` more than `limit` levels down, or None (walked without recursion)."""
+class _Unparsable(Exception):
+    """Text the grammar does not match; carries the 1-based column and what is wrong."""
+
+
+def _deeper_than(tree, limit: int):
+    """The first node of a lark tree more than `limit` levels down, or None (walked without recursion)."""
     todo = [(tree, 1)]
     while todo:
         node, level = todo.pop()
         if level > limit:
             return node
-        if isinstance(node, Tree):
-            todo.extend((child, level + 1) for child in node.children)
+        todo.extend((child, level + 1) for child in getattr(node, "children", ()))
     return None
 
 
@@ -86,18 +117,26 @@ def parse(text: str, start: str, pos: Position) -> Tree:
         text_lines = text.strip().splitlines()
         text = " ".join(line.strip() for line in text_lines)
     try:
-        return _parsed(str(text), start)
+        return _parsed(str(text), start, pos.path)
     except _TooDeep as err:
         raise RuleError.at(pos.shifted(node_column(err.args[0])),
                            f"the expression nests deeper than {MAX_NESTING} levels") from None
-    except UnexpectedInput as err:
-        at_end = isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END")
-        column = len(text) + 1 if at_end else (getattr(err, "column", 0) or len(text) + 1)
-        raise RuleError.at(pos.shifted(max(column - 1, 0)), describe(err, text)) from None
+    except _Unparsable as err:
+        column, message = err.args
+        raise RuleError.at(pos.shifted(max(column - 1, 0)), message) from None
 
 
-def describe(err: UnexpectedInput, text: str) -> str:
+def _where_and_what(err, text: str) -> tuple:
+    """The 1-based column of a lark parse error and a short human sentence for it."""
+    from lark.exceptions import UnexpectedEOF, UnexpectedToken
+    at_end = isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END")
+    column = len(text) + 1 if at_end else (getattr(err, "column", 0) or len(text) + 1)
+    return column, describe(err, text)
+
+
+def describe(err, text: str) -> str:
     """A short human sentence for a lark parse error."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
     if isinstance(err, UnexpectedCharacters):
         return f"unexpected character {text[err.pos_in_stream]!r}"
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
@@ -115,9 +154,9 @@ def template_fields(text: str) -> list:
 
 
 def node_column(node) -> int:
-    """The 0-based column where a tree or token starts inside its text."""
-    if isinstance(node, Token):
-        return (node.column or 1) - 1
+    """The 0-based column where a tree or token (ours or, for a tree too deep, lark's) starts inside its text."""
+    if isinstance(node, str):
+        return (getattr(node, "column", None) or 1) - 1
     meta = getattr(node, "meta", None)
     if meta is not None and not meta.empty:
         return meta.column - 1
