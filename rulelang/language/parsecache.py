@@ -3,11 +3,12 @@
 Parsing a rule file's expressions with lark is most of what `validate` does; rebuilding the same
 trees from a JSON store is about ten times quicker. The store is one file per rule file, in the
 user's own cache folder (`$XDG_CACHE_HOME/rulelang/parses`, else `~/.cache/rulelang/parses`),
-named by the grammar, lark's version, the store's format and the rule file's path; it holds the
-trees of the expressions that file had when it was last parsed, keyed by their text, so an edited
-expression is simply parsed afresh. A process rewrites a file's store when it had to parse
-something of it (atomically: a whole new file replaces the old). Stores are plain data: a damaged
-or foreign one reads as empty. The folder keeps at most `MAX_STORES` stores, the oldest dropped.
+named by the grammar, the installed lark, the store's format and the rule file's path; it holds
+the trees of the expressions that file had when it was last parsed, keyed by their text, so an
+edited expression is simply parsed afresh. A process rewrites a file's store when it had to
+parse something of it (atomically: a whole new file replaces the old). Stores are plain data: a
+damaged or foreign one reads as empty. The folder keeps at most `MAX_STORES` stores (the oldest
+go), and a store at most `MAX_KEPT_TEXT` characters of expressions.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from .trees import META, Meta, Token, Tree
 FORMAT = 1  # the layout of a stored tree below; a change makes old stores unreadable by name
 MAX_STORES = 200  # store files kept in the folder (the least recently written go first)
 MAX_TEXT = 2_000  # longer expressions are parsed every time (a store stays small)
-MAX_ENTRIES = 5_000  # expressions kept per rule file
+MAX_KEPT_TEXT = 200_000  # characters of expressions kept per rule file (its store stays a few MB at most)
 
 
 def cache_folder(*parts: str) -> str | None:
@@ -54,6 +55,7 @@ class ParseStore:
         self.stored: dict = {}  # absolute path -> {key: encoded tree}, as read from its store
         self.used: dict = {}  # absolute path -> {key: tree} this process asked for
         self.changed: set = set()  # absolute paths with trees parsed afresh
+        self.kept_text: dict = {}  # absolute path -> characters of the expressions in `used`
 
     def lookup(self, path: str, start: str, text: str) -> Tree | None:
         """The stored tree of `text` parsed from `start` in the rule file at `path`, or None."""
@@ -75,8 +77,10 @@ class ParseStore:
         if file is None or len(text) > MAX_TEXT:
             return
         used = self.used.setdefault(file, {})
-        if len(used) < MAX_ENTRIES:
-            used[f"{start}\n{text}"] = tree
+        key = f"{start}\n{text}"
+        if key not in used and self.kept_text.get(file, 0) + len(text) <= MAX_KEPT_TEXT:
+            used[key] = tree
+            self.kept_text[file] = self.kept_text.get(file, 0) + len(text)
             if fresh:
                 self.changed.add(file)
 
