@@ -2,7 +2,7 @@
 
     python benchmarks/agents_strength.py [--games N] [--rulesets NAME ...] [--mcts SPEC]
                                          [--seed N] [--workers N] [--markdown]
-                                         [--records FILE]
+                                         [--records FILE [--recorded]]
 
 Two-player rulesets: `mcts` against `random`, then against `greedy`, seats alternated game by
 game. Høyers trappe: `mcts` against two `random` bots at three players, `mcts` in each seat in
@@ -14,7 +14,8 @@ arguments give the same games, and game i of a match is the same game whatever -
 
 With --records FILE every finished game is appended to FILE (JSON lines), and games already
 there are not played again: a long run can be stopped and resumed, or widened from 100 games to
-200 by playing only the second hundred.
+200 by playing only the second hundred. With --recorded it plays nothing and sums up each match
+over the games recorded so far (from game 0 on, in a row): a table of a run still going.
 """
 from __future__ import annotations
 
@@ -130,6 +131,15 @@ class Records:
         ruleset, order, _, seed = task
         return f"{ruleset}|{','.join(order)}|{seed}"
 
+    def recorded(self, work: list) -> list:
+        """The records of the games of `work` recorded in a row from its first (nothing is played)."""
+        found = []
+        for task in work:
+            if self.key(task) not in self.known:
+                break
+            found.append(self.known[self.key(task)])
+        return found
+
     def play_all(self, work: list, pool) -> list:
         """The records of every game in work, playing only those not yet recorded."""
         missing = [task for task in work if self.key(task) not in self.known]
@@ -142,10 +152,14 @@ class Records:
         return [self.known[self.key(task)] for task in work]
 
 
-def run(name, label, seats, kind, games, seed, pool, records: Records) -> dict:
-    """Play one match and sum it up."""
+def run(name, label, seats, kind, games, seed, pool, records: Records, play_none: bool = False) -> dict | None:
+    """Play one match and sum it up (`play_none`: sum up the games recorded so far; None if none are)."""
     started = time.perf_counter()
-    records = records.play_all(tasks(name, seats, games, seed), pool)
+    work = tasks(name, seats, games, seed)
+    records = records.recorded(work) if play_none else records.play_all(work, pool)
+    if not records:
+        return None
+    games = len(records)
     times = [t for r in records for t in r["times"]]
     row = {"ruleset": name, "match": label, "games": games,
            "s_per_decision": sum(times) / len(times) if times else 0.0, "worst_s": max(times, default=0.0),
@@ -181,14 +195,20 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes to play in")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     parser.add_argument("--records", help="JSON-lines file of finished games, to resume or widen a run")
+    parser.add_argument("--recorded", action="store_true",
+                        help="play nothing: sum up each match over its games in --records so far "
+                             "(game 0 on, in a row, at most --games)")
     args = parser.parse_args()
     if args.markdown:
         print("| ruleset | match | games | mcts result (95% interval) | mcts CPU s per decision |")
         print("|---|---|---|---|---|")
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     try:
+        records = Records(args.records)
         for name, label, seats, kind in matches(args.rulesets, args.mcts):
-            print(show(run(name, label, seats, kind, args.games, args.seed, pool, Records(args.records)), args.markdown), flush=True)
+            row = run(name, label, seats, kind, args.games, args.seed, pool, records, play_none=args.recorded)
+            if row is not None:
+                print(show(row, args.markdown), flush=True)
     finally:
         if pool:
             pool.shutdown()
