@@ -64,10 +64,6 @@ class Token(str):
         token.end_line, token.end_column, token.end_pos = end_line, end_column, end_pos
         return token
 
-    def __reduce__(self):
-        return (Token, (self.type, self.value, self.start_pos, self.line, self.column, self.end_line,
-                        self.end_column, self.end_pos))
-
     def __repr__(self) -> str:
         return f"Token({self.type!r}, {self.value!r})"
 
