@@ -71,17 +71,20 @@ def test_no_observation_shows_a_card_its_seat_cannot_see(name, players):
 
 @pytest.mark.parametrize("name, players", CASES)
 def test_an_observer_kept_up_to_date_equals_a_fresh_one_and_the_views(name, players):
-    """Each seat's whole observer, and the table's (shared and own parts where it splits them)."""
+    """Each seat's whole observer, and the table's (shared and own parts where it splits them); and
+    a table asked only now and then, each seat catching up on many decisions at once."""
     game, catalogue = load_ruleset(name)
     layout = Layout.build(game, players, catalogue)
     table, whole = TableObserver(layout, players), [SeatObserver(layout, seat) for seat in range(players)]
+    seldom = TableObserver(layout, players)
     for step, st in enumerate(random_states(game, players, STEPS)):
         for seat in range(players):
             kept, kept_whole = table.observe(st, seat), whole[seat].observe(st)
             if step % EVERY:
                 continue
             from_view = encode_view(layout, seat_view(st, seat))
-            for vector in (kept, kept_whole, TableObserver(layout, players).observe(st, seat)):
+            caught_up = seldom.observe(st, seat) if (step // EVERY + seat) % 3 == 0 else from_view
+            for vector in (kept, kept_whole, caught_up, TableObserver(layout, players).observe(st, seat)):
                 assert np.array_equal(vector, from_view), [layout.names()[i] for i in np.nonzero(vector != from_view)[0][:5]]
 
 

@@ -249,7 +249,8 @@ class SeatObserver:
         self.stored = now
 
     def _rows(self, st, since: int, dirty: set) -> bool:
-        """Piles of changed rows take their places again; their cards are redone."""
+        """Piles of changed rows take their places again; their cards are redone, and the cards
+        last seen in piles that are gone (they left them)."""
         changed = st.versions.get
         count = self.layout.blocks["count"]
         any_changed = False
@@ -262,9 +263,12 @@ class SeatObserver:
             if len(piles) > len(self.layout.cards):
                 raise GameError(f"{row!r} has more piles than the observation has places")
             for place, pile in enumerate(piles):
-                self.places[pile] = Place(first + place, self._shows(st.game, pile))
-                if self.places[pile].shows is not NOTHING:
-                    self.looked_into.add(pile)
+                kept = self.places.get(pile)
+                if kept is None:
+                    self.places[pile] = kept = Place(first + place, self._shows(st.game, pile))
+                    if kept.shows is not NOTHING:
+                        self.looked_into.add(pile)
+                kept.index = first + place
                 if self.common:
                     self.vector[count.at(first + place)] = len(st.zones[pile])
                 dirty.update(st.zones[pile])
@@ -273,7 +277,7 @@ class SeatObserver:
                     self.vector[count.at(first + place)] = 0
             for pile in before:
                 if pile not in st.zones:
-                    self.places.pop(pile, None)
+                    dirty.update(self.places.pop(pile).cards)
                     self.looked_into.discard(pile)
             self.piles[row] = tuple(piles)
         return any_changed
