@@ -134,7 +134,7 @@ setup:
 turn:
   first: P1
   do:
-    - choose move: [play, keep, hold]
+    - choose move: [play, keep, hold, show]
 moves:
   play:
     do:
@@ -156,13 +156,20 @@ moves:
         from: me.hand
       - set me.held = c
       - draw 1 from draw to me.hand
+  show:
+    if: "any(c in me.kept | c.face_down)"
+    do:
+      - choose: c
+        from: me.kept
+        where: "it.face_down"
+      - turn c face up
 end:
   - when: "count(draw) < 4"
     winner: tie
 """
 
 
-def test_values_that_hold_cards_are_shown_as_each_seat_sees_them_when_the_table_splits(tmp_path):
+def test_values_that_hold_cards_and_cards_turned_in_place_are_shown_as_each_seat_sees_them_when_the_table_splits(tmp_path):
     path = tmp_path / "hidden_values.yaml"
     path.write_text(HIDDEN_VALUES)
     game, catalogue = load_ruleset(str(path))
@@ -170,11 +177,15 @@ def test_values_that_hold_cards_are_shown_as_each_seat_sees_them_when_the_table_
     layout = Layout.build(game, players, catalogue)
     table = TableObserver(layout, players)
     assert table.shared is not None  # three players and no values on cards: the split observers
-    held = 0
-    for st in random_states(game, players, 600):
+    seldom = TableObserver(layout, players)  # asked by one seat in turn: each catches up on three decisions
+    held = shown = 0
+    for step, st in enumerate(random_states(game, players, 600)):
         held += any(values["held"] is not None for values in st.pvars)
+        shown += sum(1 for zone, cards in st.zones.items() if zone.name == "kept" for card in cards if card.id not in st.down)
         for seat in range(players):
             from_view = encode_view(layout, seat_view(st, seat))
-            vector = table.observe(st, seat)
-            assert np.array_equal(vector, from_view), [layout.names()[i] for i in np.nonzero(vector != from_view)[0][:5]]
+            vectors = [table.observe(st, seat)] + ([seldom.observe(st, seat)] if step % players == seat else [])
+            for vector in vectors:
+                assert np.array_equal(vector, from_view), [layout.names()[i] for i in np.nonzero(vector != from_view)[0][:5]]
     assert held > 100  # the player variables did hold cards (hidden from the other seats while in hand)
+    assert shown > 100  # kept cards were turned face up where they lay

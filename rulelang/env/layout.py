@@ -81,7 +81,7 @@ class Layout:
     texts: dict = attrs.field(eq=False)  # text -> its number
     zone_codes: dict = attrs.field(eq=False)  # zone name -> its number
     view_names: dict | None = attrs.field(eq=False)  # how a view names each card -> its place; None if two read alike
-    decision_rows: dict = attrs.field(eq=False)  # position of a choice in the file -> its row of `decision`
+    decision_figures: dict = attrs.field(eq=False)  # position of a choice in the file -> its figure of `decision`
     blocks: dict = attrs.field(eq=False)  # block name -> Block
     size: int
 
@@ -121,7 +121,8 @@ class Layout:
         return cls(players, cards, places, {label: place for place, label in enumerate(places)},
                    _zone_places(game, players, places), card_vars, game_vars, player_vars, zone_vars,
                    _texts(game, catalogue), {name: code for code, name in enumerate(game.zones, start=1)},
-                   view_names, {pos: row for row, (pos, _) in enumerate(catalogue.decisions)}, blocks, start)
+                   view_names, {pos: blocks["decision"].at(row) for row, (pos, _) in enumerate(catalogue.decisions)},
+                   blocks, start)
 
     def number(self, value) -> float:
         """A value as one figure of the vector (see the module's docstring)."""
@@ -146,8 +147,8 @@ class Layout:
 
     def decision_index(self, decision) -> int:
         """The figure of `decision` that marks which choice a decision is."""
-        row = self.decision_rows.get(getattr(decision.node, "pos", None), len(self.decision_rows))
-        return self.blocks["decision"].at(row)
+        figure = self.decision_figures.get(getattr(decision.node, "pos", None))
+        return self.blocks["decision"].at(len(self.decision_figures)) if figure is None else figure
 
     def bounds(self) -> tuple:
         """The lowest and highest value of every figure, as two float32 arrays."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.values import Card, Marker, is_card
+from ..engine.values import Card, Marker
 from ..engine.views import seen
 from ..errors import GameError
 from .layout import MARKER
@@ -93,6 +93,7 @@ class TableObserver:
         return own.copy() if self.shared is None else own + self.shared.observe(st)
 
 
+PLAIN_KINDS = frozenset((int, float, bool, str, type(None)))  # values that never hold a card
 NOTHING = (False, False)  # the `shows` of a zone none of whose cards the vector shows
 ALL, SHARED, OWN = "all", "shared", "own"  # what a SeatObserver shows: what its seat sees, what every seat sees, what only its seat sees
 
@@ -168,8 +169,8 @@ class SeatObserver:
             self.game = st.game
             self.fixed_places = {zone: Place(index, self._shows(st.game, zone)) for zone, index in layout.zone_place.items()}
             self.fixed_looked_into = frozenset(zone for zone, place in self.fixed_places.items() if place.shows is not NOTHING)
-        for place in self.fixed_places.values():
-            place.cards = ()
+        for zone in self.fixed_looked_into:  # the only places whose cards are kept
+            self.fixed_places[zone].cards = ()
         self.places = dict(self.fixed_places)  # piles of rows added as they come
         self.looked_into = set(self.fixed_looked_into)  # zones some of whose cards the vector shows
         self.shown = [-1] * len(layout.cards)  # card -> the place the vector shows it in, or -1 (all its figures 0)
@@ -194,7 +195,8 @@ class SeatObserver:
         if changed("attach", 0) > since:
             self._attachments(st, moved, touched)
         if changed("down", 0) > since:
-            moved.update([cards[index] for index in st.down ^ self.down if index < len(cards)])
+            if since >= 0:  # (on a first look every card is redone, with its zone or the card it lies under)
+                moved.update([cards[index] for index in self._turned(st) if index < len(cards)])
             self.down = set(st.down)
         if changed("cvar", 0) > since:
             self._stored_values(st, touched)
@@ -204,17 +206,34 @@ class SeatObserver:
         if under_of:
             for piece in [piece for piece in moved if piece.id in under_of]:
                 dirty.update(_beneath(st, piece))
-        shown, looked_into, loc = self.shown, self.looked_into, st.loc
+        shown, places, loc, down = self.shown, self.places, st.loc, st.down
         for card in dirty:
             if card.__class__ is Card:
-                where = loc[card.id]  # a card not shown that lies where nothing is shown stays unshown
-                if shown[card.id] >= 0 or where[0] != "z" or where[1] in looked_into:
+                index = card.id
+                if shown[index] >= 0:
+                    self._card(st, card)
+                    continue
+                where = loc[index]  # a card not shown that lies in a zone where it cannot be seen stays unshown
+                if where[0] != "z" or places[where[1]].shows[index in down]:
                     self._card(st, card)
         self._variables(st, since)
         if self.personal:
             if rows_changed or changed("zvars", 0) > since or self.zones_hold_cards:
                 self._zone_values(st)
         self.version = st.version
+
+    def _turned(self, st) -> set:
+        """The ids of the cards turned since the last look that may show otherwise now.
+
+        OWN looks into a few zones of its seat: of the cards turned all over the table, only those
+        now in these zones or under a card can be shown differently (a card shown before that
+        left them is redone as a change of the zone it left).
+        """
+        turned = st.down ^ self.down
+        if self.common or not turned:
+            return turned
+        zones = st.zones
+        return turned & ({card.id for zone in self.looked_into for card in zones[zone]} | {piece.id for piece in self.attached})
 
     def _attachments(self, st, moved: set, touched: set) -> None:
         """Pieces put under a card, taken away or moved to another, and the cards they lie or lay under.
@@ -294,7 +313,10 @@ class SeatObserver:
         zones = st.zones
         watched = zones if self.common else self.looked_into  # zones whose count or cards the vector shows
         if since < 0:
-            todo = list(zones)
+            todo = list(watched)
+        elif not self.common:  # only the seat's own zones: ask each
+            changed = st.versions.get
+            todo = [zone for zone in watched if changed(zone, 0) > since]
         else:
             todo = [key for key, version in st.versions.items() if version > since and key in watched]
         vector, count, places, common = self.vector, self.layout.blocks["count"].start, self.places, self.common
@@ -394,6 +416,8 @@ class SeatObserver:
         for slot, name, key in self.game_keys:
             if changed(key, 0) > since or key in holding:
                 value = st.vars[name]
+                if not plain and value.__class__ in PLAIN_KINDS and key not in holding:
+                    continue  # OWN: a number or a text, as before
                 if _holds_cards(value):
                     if personal:
                         holding.add(key)
@@ -444,6 +468,7 @@ def _note(found: set, key, present: bool) -> None:
 
 
 def _holds_cards(value) -> bool:
-    if is_card(value):
-        return True
-    return (value.__class__ is list or value.__class__ is tuple) and any(_holds_cards(item) for item in value)
+    kind = value.__class__
+    if kind is list or kind is tuple:
+        return any(_holds_cards(item) for item in value)
+    return kind is Card or kind is Marker
