@@ -6,8 +6,12 @@ For each ruleset, the same seeded random games are played twice: by the engine a
 `simulate` plays them (quiet, random bots that need no view), and through the PettingZoo
 environment (each step: `last()` with the observation vector and action mask, then `step`),
 the random choice made from the same seeded generator so both play the very same games. Prints
-one JSON line per ruleset: decisions per CPU-second of each (medians), and the median ratio of
-seven rounds that each play both ways in turn (the target: below 2).
+one JSON line per ruleset: decisions per CPU-second of each, and their ratio (the target: below 2).
+
+On a shared machine both speeds swing by a quarter from one second to the next, so the two
+ways take turns on small blocks of games (a tenth of a second or so each, the one that goes
+first alternating) and the ratio is of their summed CPU times: a swing then weighs on both
+alike. `ratio_spread` gives the lower and upper quartiles of the blocks' own ratios.
 """
 from __future__ import annotations
 
@@ -55,28 +59,30 @@ def timed(play, *args) -> tuple:
     return decisions, time.process_time() - started
 
 
-def measure(name: str, players: int, seconds: float, rounds: int = 7) -> dict:
-    """Both ways over the seeds the engine plays in about `seconds / rounds`, in turn, `rounds` times.
-
-    On a shared machine the speed of both swings from one moment to the next; a round's engine
-    and env runs sit side by side in time, so the median of the rounds' ratios is steadier
-    than a ratio of two best times taken apart.
-    """
+def measure(name: str, players: int, seconds: float, block_seconds: float = 0.1) -> dict:
+    """Both ways, taking turns on blocks of seeds, until the engine has used about `seconds`."""
     game, env = load_game(name), make_env(name, players=players)  # made before the clocks run
-    count, used = 1, 0.0
-    while used < seconds / rounds / 2 and count < 10_000:
-        count *= 2
-        _, used = timed(engine_games, game, players, range(count))
-    seeds = range(count)
-    pairs = [(timed(engine_games, game, players, seeds), timed(env_games, env, players, seeds)) for _ in range(rounds)]
-    (decisions, _), (steps, _) = pairs[0]
-    if decisions != steps:
-        raise SystemExit(f"{name}: the env played {steps} decisions, the engine {decisions}: not the same games")
-    engine = statistics.median(used for (_, used), _ in pairs)
-    env = statistics.median(used for _, (_, used) in pairs)
-    return {"ruleset": name, "players": players, "games": count, "decisions": decisions,
-            "engine_decisions_per_s": round(decisions / engine), "env_steps_per_s": round(steps / env),
-            "ratio": round(statistics.median(env_used / engine_used for (_, engine_used), (_, env_used) in pairs), 2)}
+    ways = ((engine_games, game), (env_games, env))
+    size, used = 1, 0.0
+    while used < block_seconds and size < 10_000:
+        size *= 2
+        _, used = timed(engine_games, game, players, range(size))
+    totals, decisions, ratios = [0.0, 0.0], 0, []
+    while totals[0] < seconds or len(ratios) < 4:
+        seeds = range(len(ratios) * size, (len(ratios) + 1) * size)
+        block = [None, None]
+        for way in ((0, 1) if len(ratios) % 2 == 0 else (1, 0)):
+            block[way] = timed(ways[way][0], ways[way][1], players, seeds)
+        (played, engine), (stepped, stepping) = block
+        if played != stepped:
+            raise SystemExit(f"{name}: the env played {stepped} decisions, the engine {played}: not the same games")
+        totals = [totals[0] + engine, totals[1] + stepping]
+        decisions += played
+        ratios.append(stepping / engine)
+    low, _, high = statistics.quantiles(ratios, n=4)
+    return {"ruleset": name, "players": players, "games": len(ratios) * size, "decisions": decisions,
+            "engine_decisions_per_s": round(decisions / totals[0]), "env_steps_per_s": round(decisions / totals[1]),
+            "ratio": round(totals[1] / totals[0], 2), "ratio_spread": [round(low, 2), round(high, 2)]}
 
 
 def main() -> None:
