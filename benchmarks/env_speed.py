@@ -72,7 +72,7 @@ def measure(name: str, players: int, seconds: float, block_seconds: float = 0.1)
         seeds = range(len(ratios) * size, (len(ratios) + 1) * size)
         block = [None, None]
         for way in ((0, 1) if len(ratios) % 2 == 0 else (1, 0)):
-            block[way] = timed(ways[way][0], ways[way][1], players, seeds)
+            block[way] = timed(*ways[way], players, seeds)
         (played, engine), (stepped, stepping) = block
         if played != stepped:
             raise SystemExit(f"{name}: the env played {stepped} decisions, the engine {played}: not the same games")
@@ -88,7 +88,7 @@ def measure(name: str, players: int, seconds: float, block_seconds: float = 0.1)
 def main() -> None:
     """One JSON line per case."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per case and way, about (default 3)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="the engine's CPU seconds per case, about; the env takes as long as it needs for the same games (default 3)")
     parser.add_argument("--only", nargs="*", help="rulesets to measure (default: all)")
     args = parser.parse_args()
     for name, players in CASES:
