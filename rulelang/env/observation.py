@@ -305,7 +305,8 @@ class SeatObserver:
         """Cards that came or went, and the old and new top card, of every changed zone.
 
         After the first look, the changed zones are found among the state's versions (a few
-        dozen keys), not by looking up every zone: a pile that comes into being is moved into,
+        dozen keys), not by looking up every zone (OWN, which watches only its seat's few zones,
+        asks each of them instead): a pile that comes into being is moved into,
         and `_rows` has given it its place. A zone that shows none of its cards shows only its
         count: a card the vector shows that comes into it left a zone or a card that shows it,
         and is redone as a change there.
