@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.values import Card, Marker
+from ..engine.values import Card, Marker, Player
 from ..engine.views import seen
 from ..errors import GameError
 from .layout import MARKER
@@ -93,7 +93,7 @@ class TableObserver:
         return own.copy() if self.shared is None else own + self.shared.observe(st)
 
 
-PLAIN_KINDS = frozenset((int, float, bool, str, type(None)))  # values that never hold a card
+PLAIN_KINDS = frozenset((int, float, bool, str, type(None), Player))  # values that never hold a card
 NOTHING = (False, False)  # the `shows` of a zone none of whose cards the vector shows
 ALL, SHARED, OWN = "all", "shared", "own"  # what a SeatObserver shows: what its seat sees, what every seat sees, what only its seat sees
 
@@ -133,6 +133,7 @@ class SeatObserver:
         self.game_keys = [(layout.blocks["vars"].at(column), name, ("v", name))
                           for column, name in enumerate(layout.game_vars)]
         self.player_keys = [(column, name, ("p", name)) for column, name in enumerate(layout.player_vars)]
+        self.first_count = layout.blocks["count"].start
         self.at_row = [layout.blocks["at"].at(card) for card in range(len(layout.cards))]  # where a card's places start
         self.first_current, self.turn = layout.blocks["current"].start, layout.blocks["turn"].start
         self.game = None  # the game whose zones `fixed_places` are of
@@ -320,7 +321,7 @@ class SeatObserver:
             todo = [zone for zone in watched if changed(zone, 0) > since]
         else:
             todo = [key for key, version in st.versions.items() if version > since and key in watched]
-        vector, count, places, common = self.vector, self.layout.blocks["count"].start, self.places, self.common
+        vector, count, places, common = self.vector, self.first_count, self.places, self.common
         for zone in todo:
             cards, place = zones[zone], places[zone]
             if common:
