@@ -348,8 +348,10 @@ class _Builder:
         if kind == "face_down":
             fast = ast.Compare(field(subject, "id"), [ast.In()], [field(name("st"), "down")])
             return self._typed(subject, "CARD", fast, general)
-        if kind in ("zone", "owner"):
-            return call(f"card_{kind}", name("st"), subject, scope.me)
+        if kind == "zone":
+            return self._typed(subject, "CARD", method(name("st"), "root", subject), call("card_zone", name("st"), subject, scope.me))
+        if kind == "owner":
+            return call("card_owner", name("st"), subject, scope.me)
         return general
 
     def _typed(self, subject, kind: str, fast, slow):

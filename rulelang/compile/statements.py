@@ -178,7 +178,9 @@ class StatementCompiler:
         op = str(op)
         if op != "=" or self._declared_number(target, scope):
             check_number(value_tree, self.names, pos, scope, f"'set ... {op}'")
-        value = call("stored", self._expr(value_tree, pos, scope))
+        value = self._expr(value_tree, pos, scope)
+        if not isinstance(value, ast.Constant):  # a literal is never a dice roll
+            value = call("stored", value)
         if target.data == "target_name":
             return self._set_name(str(target.children[0]), op, value, pos.shifted(node_column(target)), scope)
         attribute = str(target.children[1])

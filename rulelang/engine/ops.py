@@ -11,6 +11,7 @@ from types import MappingProxyType
 
 from ..errors import GameError
 from .effects import credit_of
+from .state import GameState
 from .errorwords import in_rule_words
 from .values import Card, Marker, Player, Roll, ZoneRef, describe, is_card, pretty
 
@@ -336,16 +337,6 @@ def absolute(st, n):
     return abs(n)
 
 
-def under(st, card) -> list:
-    """The pieces attached under a card."""
-    return st.under(card)
-
-
-def attached(st, card) -> list:
-    """The pieces attached to a card at any depth."""
-    return st.attached(card)
-
-
 def random_item(st, value):
     """One item picked with the game's chance."""
     found = st.items(value)
@@ -377,7 +368,7 @@ def players(st) -> list:
 
 def stored(value):
     """A value as a variable keeps it: a dice roll keeps only its total."""
-    return int(value) if isinstance(value, Roll) else value
+    return int(value) if value.__class__ is Roll else value
 
 
 def zone(value, what: str, pos) -> ZoneRef:
@@ -413,6 +404,8 @@ EVALUATION_ERRORS = (TypeError, ValueError, KeyError, IndexError, AttributeError
 # ---------------------------------------------------------------- effects (one-line statements)
 def combine(op: str, old, new, pos):
     """The new value of `set x += v` or `set x -= v`, with an error in rulelang's words."""
+    if old.__class__ is int and new.__class__ is int:  # the common case, quickly
+        return old + new if op == "+=" else old - new
     if not (isinstance(old, int) and isinstance(new, int)) or isinstance(old, bool) or isinstance(new, bool):
         verb = "add" if op == "+=" else "subtract"
         raise GameError(f"'{op}' can only {verb} numbers: the value is {pretty(old)}, "
@@ -422,6 +415,8 @@ def combine(op: str, old, new, pos):
 
 def number(value, what: str, pos) -> int:
     """A value that must be a whole number (a count to draw, a value to mark)."""
+    if value.__class__ is int:
+        return value
     if not isinstance(value, int) or isinstance(value, bool):
         raise GameError(f"{what} must be a number, got {pretty(value)}", pos)
     return int(value)
@@ -495,7 +490,9 @@ def nest(st, limit: int, procedure: str, pos, env: dict):
     if st.nesting >= limit:
         raise GameError(f"effects nested more than {limit} deep (calling '{procedure}')", pos)
     st.nesting += 1
-    outer, st.credit = st.credit, credit_of(env)
+    outer = st.credit
+    if not st.quiet:  # the credit names who acts in the log, and a quiet game writes none
+        st.credit = credit_of(env)
     return outer
 
 
@@ -510,6 +507,7 @@ def listing(collection, pos):
 
 
 # ---------------------------------------------------------------- what generated code sees
+under, attached = GameState.under, GameState.attached  # `under(st, card)`: the state's own methods, called straight
 HELPERS = ("over_budget", "charge", "iterate", "enter", "count", "total", "any_item", "all_items", "first", "last",
            "first_few", "last_few", "subtract", "negate", "less", "at_most", "more", "at_least",
            "at", "highest", "lowest", "as_list", "index", "add", "multiply", "divide", "modulo", "collected",

@@ -262,15 +262,17 @@ class GameState:
 
     def under(self, card) -> list:
         """The pieces attached under a card, in the order they were put there."""
-        if not is_card(card):
+        if card.__class__ is not Card and not is_card(card):
             raise GameError(f"under() needs a card, got {pretty(card)}")
         return list(self.under_of.get(card.id, ()))
 
     def attached(self, card) -> list:
         """Every piece attached to a card at any depth: each piece, then what lies under it, in order."""
-        if not is_card(card):
+        if card.__class__ is not Card and not is_card(card):
             raise GameError(f"attached() needs a card, got {pretty(card)}")
-        out, stack = [], list(reversed(self.under_of.get(card.id, ())))
+        if card.id not in self.under_of:
+            return []
+        out, stack = [], list(reversed(self.under_of[card.id]))
         while stack:
             piece = stack.pop()
             out.append(piece)
@@ -498,17 +500,18 @@ class GameState:
         else:
             self.zones[key].append(card)
         self.loc[pid] = ("z", key)
-        changed = ["loc", key, source]
+        self.version = event = next(self.clock)  # `touch`, written out: every move of a card comes here
+        versions = self.versions
+        versions["loc"] = versions[key] = versions[source] = event
         if pid in self.cvars:
             del self.cvars[pid]
-            changed.append("cvar")
+            versions["cvar"] = event
         if (pid in self.down) != bool(face_down):
-            changed.append("down")
+            versions["down"] = event
             if face_down:
                 self.down.add(pid)
             else:
                 self.down.discard(pid)
-        self.touch(*changed)
         if source != "attach" and source.name in self.row_names:
             self._drop_if_empty(source)
 
