@@ -38,7 +38,10 @@ def charge(st, units: int, pos) -> None:
 
 def iterate(st, value, pos) -> list:
     """A collection's items for a loop, charging one unit of work per item."""
-    if value.__class__ is ZoneRef and st.reads is None:
+    kind = value.__class__
+    if kind is list:  # (what items() gives, without the call)
+        found = value
+    elif kind is ZoneRef and st.reads is None:
         found = st.zones.get(value)
         if found is None:
             found = st.items(value)
@@ -80,7 +83,9 @@ def all_items(st, value) -> bool:
 
 def first(st, value):
     """A collection's top item, or none."""
-    found = st.items(value)
+    found = st.zones.get(value) if value.__class__ is ZoneRef and st.reads is None else None  # (items, quickly)
+    if found is None:
+        found = st.items(value)
     return found[0] if found else None
 
 
@@ -311,7 +316,7 @@ def player_var(st, player, name, me):
 def player_zone(st, player, name, me):
     """`player.name` for a zone of each player (a row, or zones with a count)."""
     if player.__class__ is Player:
-        return st.zone_family(name, player[0])
+        return st.families[(name, player[0])]  # (zone_family, written out)
     return st.attribute(player, name, me)
 
 
