@@ -11,8 +11,8 @@ from types import MappingProxyType
 
 from ..errors import GameError
 from .effects import credit_of
-from .state import GameState
 from .errorwords import in_rule_words
+from .state import GameState
 from .values import Card, Marker, Player, Roll, ZoneRef, describe, is_card, pretty
 
 MAX_TEXT = 100_000  # characters in one text value
