@@ -2,7 +2,7 @@
 
 import pytest
 
-from rulelang.engine.effects import Straight
+from rulelang.engine.effects import CHECK_POINT, Straight
 from rulelang.engine.runtime import apply_action, new_game
 from rulelang.engine.values import ZoneRef
 from rulelang.errors import GameError
@@ -41,13 +41,19 @@ def game_from(rule_file):
     return make
 
 
+def program(game) -> tuple:
+    """The turn's program as written, without the check point that opens every turn."""
+    assert game.turn.body[0] is CHECK_POINT
+    return game.turn.body[1:]
+
+
 def test_a_stretch_without_choices_is_one_node(game_from):
     game = game_from("""
         - set n = 1
         - for: p in players
           do: ["draw 2 from draw to p.hand"]
     """)
-    assert isinstance(game.turn.body[0], Straight) and len(game.turn.body) == 2
+    assert isinstance(program(game)[0], Straight) and len(program(game)) == 2
     st = new_game(game, 2, 1)
     assert st.vars["n"] == 1 and [len(st.zones[z]) for z in st.zones if z.name == "hand"] == [2, 2]
 
@@ -91,7 +97,7 @@ def test_moved_triggers_run_after_the_statement_that_moved_the_card(game_from):
           when: "card.zone == pile"
           do: ["set n += 1"]
     """)
-    assert isinstance(game.turn.body[0], Straight)
+    assert isinstance(program(game)[0], Straight)
     st = new_game(game, 2, 1)
     assert (st.vars["seen"], st.vars["n"]) == (1, 2)
 
@@ -117,7 +123,7 @@ def test_a_break_in_a_stretch_leaves_the_loop_the_interpreter_runs(game_from):
               then: [break]
         - set seen = n
     """)
-    loop_body = game.turn.body[0].body
+    loop_body = program(game)[0].body
     assert isinstance(loop_body[-1], Straight)  # `set` and the `if` with its break
     st = new_game(game, 2, 1)
     for _ in range(2):

@@ -71,3 +71,34 @@ def test_a_stale_answer_is_caught_in_a_debug_game():
     st.vars["tricks"] = 5  # changed behind the engine's back: no change recorded
     with pytest.raises(GameError, match="remembered answer"):
         remembered(st, "k", frozenset(), lambda state, env: state.vars["tricks"], {})
+
+
+def test_a_debug_game_rolls_the_same_dice_as_a_plain_one(tmp_path):
+    # A check point that sees the state of the last quiet one is skipped in both: a condition
+    # that rolls dice there would otherwise roll more often in a debug game.
+    path = tmp_path / "dice.yaml"
+    path.write_text("""
+name: dice
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+vars:
+  hits: 0
+turn:
+  do:
+    - choose move: [wait]
+moves:
+  wait:
+    do: ['log "rolled {1T10}"']
+triggers:
+  - name: a lucky roll
+    when: "1T10 == 0"
+    do: ["set hits += 1"]
+end:
+  - when: "hits >= 5"
+    winner: P1
+""")
+    game = load_game(str(path))
+    plain, debug = play_some(game, 4, 500, debug=False), play_some(game, 4, 500, debug=True)
+    assert plain.result is not None and plain.log == debug.log

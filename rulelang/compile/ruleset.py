@@ -57,7 +57,7 @@ class Procedure:
     returns: bool = False  # its body holds a `return`
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # a move keys the options kept for it, at every decision
 class Move:
     """A named move: when it is legal and what it does."""
 
@@ -121,7 +121,7 @@ class TurnSpec:
     """Who starts, who is skipped, and the program each turn runs."""
 
     first: object = attrs.field(eq=False)  # None for a seeded random first player
-    body: tuple = attrs.field(eq=False)
+    body: tuple = attrs.field(eq=False)  # opens with a check point
     after: tuple = attrs.field(eq=False)
     skip: object = attrs.field(eq=False)  # None, or cond(st, env) with me = the candidate
     following: object = attrs.field(eq=False, default=None)  # None (clockwise), or the next player

@@ -603,9 +603,9 @@ def legal_moves(st, names, player, remember: bool = True) -> list:
     env = {"me": player}
     moves = st.game.moves
     if not remember:
-        return [move for move in (moves[name] for name in names) if move.legal(st, env)]
-    return [move for move in (moves[name] for name in names)
-            if remembered(st, ("legal", move.name, player.seat), move.reads, move.legal, env)]
+        return [move for name in names if (move := moves[name]).legal(st, env)]
+    return [move for name in names
+            if remembered(st, ("legal", name, player.seat), (move := moves[name]).reads, move.legal, env)]
 
 
 def start_move(st, move, player, reaction: bool = False, rewind: bool = True) -> None:
@@ -677,5 +677,6 @@ class ReactionWindow(Node):
 
 _ENGINE = Position("<engine>", 0, 0)
 _DRAW_ONE = (DrawOne(_ENGINE),)
-_AFTER_MOVE = (SettlePoint(_ENGINE),)
-_AFTER_MOVE_WITH_REACTIONS = (SettlePoint(_ENGINE), ReactionWindow(_ENGINE))
+CHECK_POINT = SettlePoint(_ENGINE)  # opens every turn's program (see compile/compiler.py)
+_AFTER_MOVE = (CHECK_POINT,)
+_AFTER_MOVE_WITH_REACTIONS = (CHECK_POINT, ReactionWindow(_ENGINE))

@@ -8,15 +8,14 @@ right after the statement that moved a card.
 """
 from __future__ import annotations
 
-from ..errors import GameError, Position
-from .effects import CREDIT, Frame, SettlePoint, start_move
+from ..errors import GameError
+from .effects import CREDIT, Frame, start_move
 from .memo import hashable, lookup, note, remembered
 from .ops import place
 from .state import Anytime, GameState
 from .values import Player, pretty
 
 MAX_TRIGGER_CHAIN = 200
-TURN_START = (SettlePoint(Position("<engine>", 0, 0)),)  # a check point before each turn
 
 
 def new_game(game, players: int, seed: int, debug: bool = False, prepare=None, quiet: bool = False) -> GameState:
@@ -42,24 +41,27 @@ def advance(st: GameState) -> None:
     An error that knows no position gets the position of the statement being run.
     """
     steps, limit, first_turn = 0, st.game.limits.steps, st.turn_number
+    frames = st.frames  # a state keeps its list of frames (a clone gets its own)
     node = None
     try:
         while st.result is None and st.pending is None and not st.held:
             steps += 1
             if steps > limit:
                 _runaway(st, limit, st.turn_number - first_turn)
-            node = None
-            if not st.frames:
+            if not frames:
+                node = None
                 _next_program(st)
                 continue
-            frame = st.frames[-1]
-            if frame.pc >= len(frame.block):
+            frame = frames[-1]
+            block = frame.block
+            if frame.pc >= len(block):
+                node = None
                 if frame.loop is not None and frame.loop.again(st, frame.env):
                     frame.pc = 0
                 else:
-                    st.frames.pop()
+                    frames.pop()
                 continue
-            node = frame.block[frame.pc]
+            node = block[frame.pc]
             if node.settles_first:
                 if settle(st):
                     continue
@@ -190,10 +192,9 @@ def _next_program(st: GameState) -> None:
         st.current = _first_player(st)
         st.touch("current")
         _start_turn(st)
-    elif not st.turn_closing:
+    elif not st.turn_closing and game.turn.after:
         st.turn_closing = True
-        if game.turn.after:
-            st.frames.append(Frame(game.turn.after, {"me": Player(st.current)}))
+        st.frames.append(Frame(game.turn.after, {"me": Player(st.current)}))
     elif not settle(st) and not _hold(st):
         st.current = _next_seat(st, _following(st))
         st.touch("current")
@@ -259,8 +260,7 @@ def _start_turn(st: GameState) -> None:
     st.turn_closing = False
     if not st.quiet:
         st.say(f"-- turn {st.turn_number}: {Player(st.current).name} --", actor=False)
-    st.frames.append(Frame(st.game.turn.body, {"me": Player(st.current)}))
-    st.frames.append(Frame(TURN_START, {}))
+    st.frames.append(Frame(st.game.turn.body, {"me": Player(st.current)}))  # it opens with a check point
 
 
 def settle(st: GameState) -> bool:
@@ -268,12 +268,14 @@ def settle(st: GameState) -> bool:
 
     Each check is remembered until something it reads changes (see engine/memo.py), and a
     check point that sees the state of the last quiet one (same changes, same triggers running)
-    has nothing to do.
+    has nothing to do. A debug game skips it too, so that it plays exactly the same game (a check
+    may roll dice); a change that was not recorded still shows at its next check point, where
+    every remembered answer is checked afresh.
     """
     if st.stage != "turn":
         return False
     running = frozenset([frame.trigger for frame in st.frames if frame.trigger is not None])
-    if st.quiet_check == (st.version, running) and not st.debug:
+    if st.quiet_check == (st.version, running):
         return False
     st.budget = st.budget_size
     me = st.seats[st.current]

@@ -22,14 +22,15 @@ def play_game(game, agents: list, seed: int, debug: bool = False,
     st = new_game(game, len(agents), seed, debug=debug, quiet=quiet)
     if debug:
         st.check_conservation()
+    bound = min(max_decisions, st.game.limits.decisions)
     while st.result is None:
-        check_decisions(st, max_decisions)
+        if st.actions >= bound:
+            raise _no_result(st, bound)
         if on_decision is not None:
             on_decision(st)
         decision = st.pending
         agent = agents[decision.seat]
-        view = view_for(agent, st, decision.seat)
-        index = agent.choose(view, decision)
+        index = agent.choose(view_for(agent, st, decision.seat), decision)
         if decisions is not None:
             decisions.append(index)
         apply_action(st, index)
@@ -41,7 +42,11 @@ def check_decisions(st, max_decisions: int = DEFAULT_MAX_DECISIONS) -> None:
     and the rule file's `limits: decisions`) without a result."""
     bound = min(max_decisions, st.game.limits.decisions)
     if st.actions >= bound:
-        raise GameError(f"no result after {bound:,} decisions (limits: decisions)", st.game.end_position)
+        raise _no_result(st, bound)
+
+
+def _no_result(st, bound: int) -> GameError:
+    return GameError(f"no result after {bound:,} decisions (limits: decisions)", st.game.end_position)
 
 
 def view_for(agent, st, seat: int):

@@ -679,10 +679,11 @@ class GameState:
         if len(self.log) >= MAX_LOG_LINES:
             raise GameError(f"the game wrote more than {MAX_LOG_LINES:,} log lines (limits: log)",
                             self.game.end_position)
-        who = self.credit if self.credit is not None else credit_of(self.frames[-1].env) if self.frames else None
-        who = who if who is not None else self.seats[self.current]
-        prefix = f"{who if isinstance(who, str) else who.name} " if actor and self.stage == "turn" else ""
-        self.log.append((seat, prefix + text))
+        if actor and self.stage == "turn":
+            who = self.credit if self.credit is not None else credit_of(self.frames[-1].env) if self.frames else None
+            who = who if who is not None else self.seats[self.current]
+            text = f"{who if isinstance(who, str) else who.name} {text}"
+        self.log.append((seat, text))
 
     def _seers(self, piece) -> frozenset:
         if isinstance(piece, Marker):
