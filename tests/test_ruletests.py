@@ -1,8 +1,10 @@
 """The rule test runner: mistakes in a test file are reported at their place, failures explain."""
 import textwrap
+from pathlib import Path
 
 import pytest
 
+from rulelang.analysis import ruletests
 from rulelang.analysis.ruletests import read_tests, run_test
 from rulelang.errors import RuleError
 
@@ -86,3 +88,12 @@ def test_a_player_count_the_ruleset_does_not_take_fails_at_its_place(tmp_path):
 def test_a_marker_names_declared_card_variables(tmp_path):
     outcome = outcome_of(tmp_path, "- name: a\n  start: turn\n  zones:\n    P1.active: [{card: QS, under: [{marker: {hp: 1}}]}]\n")
     assert not outcome.passed and "'hp' is not a card_vars name" in outcome.message
+
+
+def test_a_run_of_many_tests_compiles_each_rule_file_once(monkeypatch):
+    compiled, real = [], ruletests.load_ruleset
+    monkeypatch.setattr(ruletests, "load_ruleset", lambda ruleset, allow=(): compiled.append(ruleset) or real(ruleset, allow))
+    tests = read_tests(str(Path(__file__).resolve().parents[1] / "rulesets" / "tjugonio.test.yaml"))
+    games: dict = {}
+    assert len(tests) > 1 and all(run_test(test, games).passed for test in tests)
+    assert len(compiled) == 1

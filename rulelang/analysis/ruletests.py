@@ -100,16 +100,28 @@ def load_ruleset(ruleset, allow: tuple = ()):
     return compile_document(ruleset_document(ruleset, allow))
 
 
-def run_test(test: RuleTest, game=None) -> Outcome:
-    """Run one rule test; a failure carries the position of the expectation that failed."""
+def run_test(test: RuleTest, games: dict | None = None) -> Outcome:
+    """Run one rule test; a failure carries the position of the expectation that failed.
+
+    `games`, when given, keeps the games of the rule files tests name, so that a run of many
+    tests compiles each file once (an inline variant is compiled for its test alone).
+    """
     try:
-        game = game or load_ruleset(test.ruleset, test.allow)
-        _Runner(game, test).run()
+        _Runner(_game_of(test, games), test).run()
     except RuleTestFailure as failure:
         return Outcome(test, False, str(failure))
     except RulelangError as err:
         return Outcome(test, False, f"{test.pos}: {err}")
     return Outcome(test, True)
+
+
+def _game_of(test: RuleTest, games: dict | None):
+    if games is None or isinstance(test.ruleset, YMap):
+        return load_ruleset(test.ruleset, test.allow)
+    key = (test.ruleset, test.allow)
+    if key not in games:
+        games[key] = load_ruleset(test.ruleset, test.allow)
+    return games[key]
 
 
 class _Runner:
