@@ -382,7 +382,8 @@ class Compiler:
         if "first" in turn and turn["first"] != "random":
             first = self.expr(turn["first"], turn.value_pos["first"], {"me"})
         body = self.block(turn.get("do", YList()), turn.value_pos.get("do", turn.pos if turn else self.doc.pos), {"me"})
-        body = (CHECK_POINT,) + body  # end conditions and triggers act before every turn
+        if not body or not body[0].settles_first:  # a turn that opens with a choice checks there
+            body = (CHECK_POINT,) + body  # end conditions and triggers act before every turn
         after = self.block(turn.get("after", YList()), turn.value_pos.get("after", self.doc.pos), {"me"})
         skip = self.cond(turn["skip"], turn.value_pos["skip"], {"me"}) if "skip" in turn else None
         return TurnSpec(first, body, after, skip, following, self.doc.key_pos.get("turn", self.doc.pos))

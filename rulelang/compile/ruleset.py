@@ -121,7 +121,7 @@ class TurnSpec:
     """Who starts, who is skipped, and the program each turn runs."""
 
     first: object = attrs.field(eq=False)  # None for a seeded random first player
-    body: tuple = attrs.field(eq=False)  # opens with a check point
+    body: tuple = attrs.field(eq=False)  # opens with a check point, or a choice (which checks first)
     after: tuple = attrs.field(eq=False)
     skip: object = attrs.field(eq=False)  # None, or cond(st, env) with me = the candidate
     following: object = attrs.field(eq=False, default=None)  # None (clockwise), or the next player

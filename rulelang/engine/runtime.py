@@ -260,7 +260,7 @@ def _start_turn(st: GameState) -> None:
     st.turn_closing = False
     if not st.quiet:
         st.say(f"-- turn {st.turn_number}: {Player(st.current).name} --", actor=False)
-    st.frames.append(Frame(st.game.turn.body, {"me": Player(st.current)}))  # it opens with a check point
+    st.frames.append(Frame(st.game.turn.body, {"me": Player(st.current)}))  # it opens with a check
 
 
 def settle(st: GameState) -> bool:
