@@ -22,7 +22,7 @@ def play_game(game, agents: list, seed: int, debug: bool = False,
     st = new_game(game, len(agents), seed, debug=debug, quiet=quiet)
     if debug:
         st.check_conservation()
-    bound = min(max_decisions, st.game.limits.decisions)
+    bound = decision_bound(st, max_decisions)
     while st.result is None:
         if st.actions >= bound:
             raise _no_result(st, bound)
@@ -40,9 +40,14 @@ def play_game(game, agents: list, seed: int, debug: bool = False,
 def check_decisions(st, max_decisions: int = DEFAULT_MAX_DECISIONS) -> None:
     """A GameError once a game has taken its bound of decisions (the smaller of `max_decisions`
     and the rule file's `limits: decisions`) without a result."""
-    bound = min(max_decisions, st.game.limits.decisions)
+    bound = decision_bound(st, max_decisions)
     if st.actions >= bound:
         raise _no_result(st, bound)
+
+
+def decision_bound(st, max_decisions: int = DEFAULT_MAX_DECISIONS) -> int:
+    """The decisions a game may take without a result: `max_decisions` or the rule file's lower limit."""
+    return min(max_decisions, st.game.limits.decisions)
 
 
 def _no_result(st, bound: int) -> GameError:
