@@ -1,5 +1,6 @@
 """What happened since a seat last looked: the log's lines grouped by turn, each turn's player
-named once, the seat's own choices left out (it made them), in players' names."""
+named once, the seat's own choices left out (it made them), in players' names; a line said
+several times in a row is said once with its count, and a long turn may be cut short."""
 from __future__ import annotations
 
 import re
@@ -11,13 +12,16 @@ from .screen import styled
 
 TURN = re.compile(r"^-- turn (\d+): (P\d+) --$")
 BANNER = re.compile(r"^== (.*) ==$")
+MOST_EVENTS = 200  # things that happened shown for one turn (a bot's flailing turn, a flooding rule file)
 
 
-def summarise(lines: list, namer: Namer, me: str, context: str | None = None) -> list[Text]:
+def summarise(lines: list, namer: Namer, me: str, context: str | None = None,
+              most: int | None = None, more: str = "") -> list[Text]:
     """One paragraph per turn (`P2's turn 4: draws …; attacks …`), round banners on their own.
 
     `context` is the line of the turn the first lines belong to (a turn begun earlier), if any:
-    it heads their paragraph, but is not shown alone.
+    it heads their paragraph, but is not shown alone. With `most`, a turn shows at most that many
+    things that happened, then how many more (and `more`, where to see them).
     """
     paragraphs: list[Text] = []
     own_moves = {f"{me}: {move.label}" for move in namer.game.moves.values()}
@@ -29,7 +33,7 @@ def summarise(lines: list, namer: Namer, me: str, context: str | None = None) ->
     def close():
         if items or fresh:
             paragraph = styled(heading + (": " if items else ""), "bold") if heading else Text()
-            paragraph.append_text(styled("; ".join(items)))
+            paragraph.append_text(styled("; ".join(_cut(_counted(items), most, more))))
             paragraphs.append(paragraph)
 
     for raw in lines:
@@ -58,6 +62,24 @@ def summarise(lines: list, namer: Namer, me: str, context: str | None = None) ->
             items.append(line)
     close()
     return paragraphs
+
+
+def _counted(items: list) -> list:
+    """Each run of equal items said once, with its count: `marks A♣ ×3`."""
+    runs: list = []
+    for item in items:
+        if runs and runs[-1][0] == item:
+            runs[-1][1] += 1
+        else:
+            runs.append([item, 1])
+    return [item if times == 1 else f"{item} ×{times}" for item, times in runs]
+
+
+def _cut(items: list, most: int | None, more: str) -> list:
+    """The first `most` items, then a count of the others (and `more`, where to see them)."""
+    if most is None or len(items) <= most:
+        return items
+    return [*items[:most], f"… {len(items) - most:,} more{more}"]
 
 
 def _heading(turn, me: str) -> str | None:

@@ -25,7 +25,7 @@ from rulelang.engine.views import seat_view
 from rulelang.errors import GameError
 
 from .naming import Namer, spoken
-from .news import summarise
+from .news import MOST_EVENTS, summarise
 from .screen import Board, styled
 from .terminal import EOF, QUIT, SAVE, UNDO, HumanAgent, new_console, read_line
 
@@ -217,7 +217,7 @@ class Table:
         else:
             seat = 0
             public = [text for audience, text in st.log if audience is None]
-            for paragraph in summarise(public, Namer(self.game), ""):
+            for paragraph in summarise(public, Namer(self.game), "", most=MOST_EVENTS):
                 self.console.print(paragraph)
         reason = st.ended_by.name if st.ended_by is not None else ""
         self.console.rule(styled(f"Game over: {reason}" if reason else "Game over", "bold"), style="bold")

@@ -16,7 +16,7 @@ from rulelang.engine.values import Card, ZoneRef
 
 from .explain import explain
 from .naming import Namer
-from .news import TURN, summarise
+from .news import MOST_EVENTS, TURN, summarise
 from .rules import rules_text
 from .screen import Board, card_table, custom_card, styled
 
@@ -95,7 +95,7 @@ class HumanAgent:
         begun = [line for line in log[:start] if TURN.match(line)][-1:]  # the turn the new lines belong to
         self.seen[seat] = len(log)
         paragraphs = summarise(log[start:], self.namer(view), view["players"][seat]["name"],
-                               begun[0] if begun else None)
+                               begun[0] if begun else None, most=MOST_EVENTS, more=" (l shows the whole log)")
         if len(paragraphs) > MOST_NEWS:
             skipped = len(paragraphs) - MOST_NEWS
             paragraphs = [styled(f"… {skipped} earlier turns (l shows the whole log)", "dim"),

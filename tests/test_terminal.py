@@ -230,3 +230,33 @@ def test_a_bots_game_stops_at_the_rule_files_decision_limit(tmp_path):
     path.write_text(text.replace("name: Minimal\n", "name: Minimal\nlimits: {decisions: 3}\n"))
     result = run("play", str(path), "--players", "random,random", "--seed", "1")
     assert result.exit_code == 1 and "no result after 3 decisions (limits: decisions)" in result.output
+
+
+def test_a_line_said_again_and_again_is_said_once_with_its_count():
+    game = load_game("storma_slottet")
+    lines = ["-- turn 2: P2 --", "P2 reveals 7♦", "P2 reveals 7♦", "P2 reveals 7♦", "P2 reveals 8♦", "P2 reveals 7♦"]
+    assert [t.plain for t in summarise(lines, Namer(game, 0), "P1")] == [
+        "P2's turn 2: reveals 7♦ ×3; reveals 8♦; reveals 7♦"]
+
+
+def test_a_long_turn_shows_its_first_events_then_how_many_more():
+    game = load_game("storma_slottet")
+    lines = ["-- turn 2: P2 --", *(f"P2 reveals {rank}♦" for rank in range(2, 11)), "-- turn 3: P1 --", "P1 reveals 2♠"]
+    news = [t.plain for t in summarise(lines, Namer(game, 0), "P1", most=3, more=" (l shows the whole log)")]
+    assert news == ["P2's turn 2: reveals 2♦; reveals 3♦; reveals 4♦; … 6 more (l shows the whole log)",
+                    "Your turn 3: reveals 2♠"]
+    assert len(summarise(lines, Namer(game, 0), "P1")[0].plain.split("; ")) == 9
+
+
+def test_a_bots_game_shows_a_long_turn_cut_short(tmp_path):
+    path = tmp_path / "chatty.yaml"
+    text = open("tests/data/minimal.yaml").read()
+    path.write_text(text.replace("    - choose move: [play]\n", "    - for: a in draw\n      do:\n"
+                                 "        - for: b in draw\n          do: ['log \"{a} and {b}\"']\n"
+                                 "    - choose move: [play]\n"))
+    result = run("play", str(path), "--players", "random,random", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    turns = [" ".join(text.split()) for text in re.split(r"\n(?=P\d's turn )", result.output)]
+    cut = [turn.split(" more")[0] for turn in turns if re.search(r"; … [\d,]+ more", turn)]
+    assert len(cut) == 10  # every turn logs 46 x 46 lines or more
+    assert all(turn.count("; ") == 200 for turn in cut)  # 200 things shown, then how many more
