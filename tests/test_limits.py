@@ -81,6 +81,17 @@ def test_a_ruleset_may_lower_its_limits(failure, game_from):
         play_game(game, random_agents(2, 1), 1)
 
 
+def test_a_game_that_writes_too_much_stops_at_the_log_bound_and_a_quiet_one_keeps_no_log(game_from):
+    game = game_from("""
+        - for: a in draw
+          do: ['log "{a} is still here"']""")
+    with pytest.raises(GameError, match=r"more than 400,000 log lines \(limits: log\)") as err:
+        play_game(game, random_agents(2, 1), 1)
+    assert err.value.position is not None
+    with pytest.raises(GameError, match="no result after 8,000 decisions"):  # 53 lines a decision: 424,000
+        play_game(game, random_agents(2, 1), 1, max_decisions=8000, quiet=True)
+
+
 @pytest.mark.parametrize("extra, message", [
     ("limits: {decisions: 0}", "limits: decisions must be a number from 1 to 200,000"),
     ("limits: {work: 'lots'}", "limits: work must be a number"),

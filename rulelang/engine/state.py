@@ -24,7 +24,7 @@ from .values import (
 )
 
 MAX_DRAW = 1000
-MAX_LOG_LINES = 500_000  # log lines one game may write
+MAX_LOG_LINES = 400_000  # log lines one game may write: two for each decision the game may take
 MAX_MARKERS = 100_000  # markers one game may make
 
 
