@@ -6,8 +6,6 @@ import pytest
 from rulelang.analysis.ruletests import read_tests, run_test
 from rulelang.errors import RuleError
 
-GAMES: dict = {}  # each rule file compiled once for all the rule tests of the run (see run_test)
-
 
 def pytest_collect_file(parent, file_path):
     """Collect each `*.test.yaml` file as a pytest file of rule tests."""
@@ -37,7 +35,7 @@ class RuleTestItem(pytest.Item):
         self.user_properties.append(("covers", ",".join(test.covers)))
 
     def runtest(self):
-        outcome = run_test(self.test, GAMES)
+        outcome = run_test(self.test)
         if not outcome.passed:
             raise RuleTestFailed(outcome.message)
 

@@ -21,7 +21,6 @@ def test_command(paths, verbose, allow):
     if not paths:
         paths = sorted({os.path.dirname(p) for p in packaged_rulesets().values()})
     passed = failed = 0
-    games: dict = {}  # each rule file compiled once for all the tests that name it
     for path in find_test_files(list(paths), allow):
         try:
             tests = read_tests(path, allow)
@@ -30,7 +29,7 @@ def test_command(paths, verbose, allow):
             click.echo(printable(str(err)), err=True)
             continue
         for test in tests:
-            outcome = run_test(test, games)
+            outcome = run_test(test)
             if outcome.passed:
                 passed += 1
                 if verbose:

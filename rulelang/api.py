@@ -1,8 +1,11 @@
 """The one place that wires the stages together: find → load → check → compile."""
 from __future__ import annotations
 
+import os
+
 from .catalog import packaged_rulesets, resolve
 from .compile.compiler import Compiler
+from .compile.gamecache import GameCache
 from .compile.ruleset import Game
 from .errors import Diagnostic, Position, RuleError
 from .language.loader import YMap, load_yaml
@@ -13,6 +16,8 @@ from .language.variants import resolve_extends
 
 __all__ = ["check", "load_game", "packaged_rulesets", "resolve"]
 
+COMPILED = GameCache()
+
 
 def check(name_or_path: str, allow: tuple = ()) -> list[Diagnostic]:
     """All diagnostics of a rule file, errors and warnings; an empty list when it is clean.
@@ -20,8 +25,7 @@ def check(name_or_path: str, allow: tuple = ()) -> list[Diagnostic]:
     `allow` lists folders (besides each file's own) that `extends:` may name files in.
     """
     try:
-        doc = load_document(name_or_path, allow)
-        compile_document(doc)
+        doc, _ = load_compiled(name_or_path, allow)
     except RuleError as err:
         return err.diagnostics
     except RecursionError:  # a last guard: every nesting the language allows is bounded before this
@@ -31,7 +35,22 @@ def check(name_or_path: str, allow: tuple = ()) -> list[Diagnostic]:
 
 def load_game(name_or_path: str, allow: tuple = ()) -> Game:
     """Load, check and compile a rule file; raises RuleError with every diagnostic."""
-    return compile_document(load_document(name_or_path, allow))
+    return load_compiled(name_or_path, allow)[1]
+
+
+def load_compiled(name_or_path: str, allow: tuple = ()) -> tuple[YMap, Game]:
+    """A rule file's merged document and its compiled game (see `load_game`).
+
+    A file loaded before, whose files all still read the same, gives what was compiled then.
+    """
+    path = resolve(name_or_path)
+    key = (os.path.abspath(path), path, Reach(allow).allowed)  # the path as written: errors name it so
+    compiled = COMPILED.get(key)
+    if compiled is None:
+        doc = load_document(path, allow)
+        compiled = doc, compile_document(doc)
+        COMPILED.put(key, doc.sources, compiled)
+    return compiled
 
 
 def load_document(name_or_path: str, allow: tuple = ()) -> YMap:

@@ -4,8 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from rulelang.analysis import ruletests
+from rulelang import api
 from rulelang.analysis.ruletests import read_tests, run_test
+from rulelang.compile.gamecache import GameCache
 from rulelang.errors import RuleError
 
 
@@ -91,9 +92,9 @@ def test_a_marker_names_declared_card_variables(tmp_path):
 
 
 def test_a_run_of_many_tests_compiles_each_rule_file_once(monkeypatch):
-    compiled, real = [], ruletests.load_ruleset
-    monkeypatch.setattr(ruletests, "load_ruleset", lambda ruleset, allow=(): compiled.append(ruleset) or real(ruleset, allow))
+    compiled, real = [], api.compile_document
+    monkeypatch.setattr(api, "COMPILED", GameCache())  # nothing compiled before this test
+    monkeypatch.setattr(api, "compile_document", lambda doc: compiled.append(doc) or real(doc))
     tests = read_tests(str(Path(__file__).resolve().parents[1] / "rulesets" / "tjugonio.test.yaml"))
-    games: dict = {}
-    assert len(tests) > 1 and all(run_test(test, games).passed for test in tests)
+    assert len(tests) > 1 and all(run_test(test).passed for test in tests)
     assert len(compiled) == 1

@@ -9,7 +9,7 @@ import os
 
 import attrs
 
-from ..api import compile_document, load_document
+from ..api import compile_document, load_document, load_game
 from ..compile.expressions import ExpressionCompiler
 from ..engine.runtime import advance, apply_action, apply_label, new_game
 from ..engine.values import Player, RowRef, ZoneRef
@@ -96,32 +96,22 @@ def ruleset_document(ruleset, allow: tuple = ()) -> YMap:
 
 
 def load_ruleset(ruleset, allow: tuple = ()):
-    """The game of a test's ruleset (see `ruleset_document`)."""
-    return compile_document(ruleset_document(ruleset, allow))
+    """The game of a test's ruleset (see `ruleset_document`): a rule file's is compiled once for
+    all the tests that name it (see `load_game`), an inline variant's for its test alone."""
+    if isinstance(ruleset, YMap):
+        return compile_document(ruleset_document(ruleset, allow))
+    return load_game(ruleset, allow)
 
 
-def run_test(test: RuleTest, games: dict | None = None) -> Outcome:
-    """Run one rule test; a failure carries the position of the expectation that failed.
-
-    `games`, when given, keeps the games of the rule files tests name, so that a run of many
-    tests compiles each file once (an inline variant is compiled for its test alone).
-    """
+def run_test(test: RuleTest) -> Outcome:
+    """Run one rule test; a failure carries the position of the expectation that failed."""
     try:
-        _Runner(_game_of(test, games), test).run()
+        _Runner(load_ruleset(test.ruleset, test.allow), test).run()
     except RuleTestFailure as failure:
         return Outcome(test, False, str(failure))
     except RulelangError as err:
         return Outcome(test, False, f"{test.pos}: {err}")
     return Outcome(test, True)
-
-
-def _game_of(test: RuleTest, games: dict | None):
-    if games is None or isinstance(test.ruleset, YMap):
-        return load_ruleset(test.ruleset, test.allow)
-    key = (test.ruleset, test.allow)
-    if key not in games:
-        games[key] = load_ruleset(test.ruleset, test.allow)
-    return games[key]
 
 
 class _Runner:

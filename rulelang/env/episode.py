@@ -10,7 +10,7 @@ import os
 
 import numpy as np
 
-from ..api import compile_document, load_document
+from ..api import load_compiled
 from ..engine.rng import derive_seed
 from ..engine.runtime import apply_action, new_game
 from ..engine.values import Player
@@ -24,8 +24,7 @@ OUTCOME = {"win": 1.0, "loss": -1.0, "draw": 0.0}
 
 def load_ruleset(name_or_path: str) -> tuple:
     """A rule file's compiled game and its action catalogue."""
-    doc = load_document(name_or_path)
-    game = compile_document(doc)
+    doc, game = load_compiled(name_or_path)
     return game, ActionCatalogue.build(game, doc)
 
 

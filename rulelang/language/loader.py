@@ -58,6 +58,7 @@ class YMap(dict):
     pos: Position = UNKNOWN
     key_pos: dict = {}  # replaced per instance by the loader; empty for a default
     value_pos: dict = {}
+    sources: tuple = ()  # a loaded file's document: the (path, text) of each file it was read from
 
 
 class YList(list):
@@ -260,6 +261,7 @@ def load_yaml(path: str, kind: FileKind):
         raise RuleError.at(Position(path, 1, 1), f"a {kind.name} must be a YAML mapping")
     _check_kind(document, kind)
     remember_source(path, text)
+    document.sources = ((path, text),)
     if later:
         raise RuleError(later)
     return document

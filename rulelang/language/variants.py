@@ -29,7 +29,9 @@ def resolve_extends(doc: YMap, reach: Reach, chain: tuple = ()) -> YMap:
     if os.path.realpath(base_path) in chain + (os.path.realpath(doc.pos.path),):
         raise RuleError.at(where, f"'{doc['extends']}' extends this file again (a cycle)")
     base = resolve_extends(load_yaml(base_path, RULE_FILE), reach, chain + (os.path.realpath(doc.pos.path),))
-    return merge(base, doc)
+    merged = merge(base, doc)
+    merged.sources = base.sources + doc.sources
+    return merged
 
 
 def merge(base: YMap, over: YMap) -> YMap:
