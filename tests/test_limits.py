@@ -81,6 +81,7 @@ def test_a_ruleset_may_lower_its_limits(failure, game_from):
         play_game(game, random_agents(2, 1), 1)
 
 
+@pytest.mark.slow  # it writes 400,000 log lines
 def test_a_game_that_writes_too_much_stops_at_the_log_bound_and_a_quiet_one_keeps_no_log(game_from):
     game = game_from("""
         - for: a in draw
