@@ -3,6 +3,7 @@ named once, the seat's own choices left out (it made them), in players' names; a
 several times in a row is said once with its count, and a long turn may be cut short."""
 from __future__ import annotations
 
+import itertools
 import re
 
 from rich.text import Text
@@ -66,13 +67,11 @@ def summarise(lines: list, namer: Namer, me: str, context: str | None = None,
 
 def _counted(items: list) -> list:
     """Each run of equal items said once, with its count: `marks A♣ ×3`."""
-    runs: list = []
-    for item in items:
-        if runs and runs[-1][0] == item:
-            runs[-1][1] += 1
-        else:
-            runs.append([item, 1])
-    return [item if times == 1 else f"{item} ×{times}" for item, times in runs]
+    counted = []
+    for item, run in itertools.groupby(items):
+        times = sum(1 for _ in run)
+        counted.append(item if times == 1 else f"{item} ×{times}")
+    return counted
 
 
 def _cut(items: list, most: int | None, more: str) -> list:
