@@ -188,6 +188,7 @@ class Game:
     display: dict = attrs.field(eq=False)  # zone name -> render(st, env) of a summary line
     names: object = attrs.field(eq=False)  # the Names expressions may use, for rule tests
     options: dict = attrs.field(eq=False, factory=dict)  # options that never change, made once (engine/effects.py)
+    layouts: dict = attrs.field(eq=False, factory=dict)  # players -> the table before setup, made once (engine/state.py)
     refusals: bool = False  # some move can be refused (so a choice of a move may come back unchanged)
     watched_origins: frozenset | None = attrs.field(eq=False, default=frozenset())  # moves from these zones are events (None: all)
     events_at_once: bool = False  # every `on: moved` trigger's body never waits: they run at once

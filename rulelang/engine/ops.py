@@ -63,6 +63,10 @@ def enter(st, limit: int, pos) -> None:
 
 def count(st, value) -> int:
     """How many items a collection holds."""
+    if value.__class__ is ZoneRef and st.reads is None:  # (items, quickly)
+        found = st.zones.get(value)
+        if found is not None:
+            return len(found)
     return len(st.items(value))
 
 
@@ -431,14 +435,17 @@ def set_attribute(st, owner, attribute: str, op: str, value, pos) -> None:
     """`set owner.attribute op value` for a player, card or zone variable."""
     names = st.game.names
     if isinstance(owner, Player) and attribute in names.player_vars:
-        old = st.pvars[owner.seat][attribute]
-        st.set_player_var(owner, attribute, value if op == "=" else combine(op, old, value, pos))
+        if op != "=":
+            value = combine(op, st.pvars[owner.seat][attribute], value, pos)
+        st.set_player_var(owner, attribute, value)
     elif is_card(owner) and attribute in names.card_vars:
-        old = st.attribute(owner, attribute, None)
-        st.set_card_var(owner, attribute, value if op == "=" else combine(op, old, value, pos))
+        if op != "=":
+            value = combine(op, st.attribute(owner, attribute, None), value, pos)
+        st.set_card_var(owner, attribute, value)
     elif isinstance(owner, ZoneRef) and attribute in names.zone_vars:
-        old = st.attribute(owner, attribute, None)
-        st.set_zone_var(owner, attribute, value if op == "=" else combine(op, old, value, pos))
+        if op != "=":
+            value = combine(op, st.attribute(owner, attribute, None), value, pos)
+        st.set_zone_var(owner, attribute, value)
     else:
         raise GameError(f"cannot set '{attribute}' on {pretty(owner)}", pos)
 

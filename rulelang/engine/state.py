@@ -35,6 +35,32 @@ class Anytime:
     move: object = attrs.field(eq=False)
 
 
+class Layout:
+    """The table of a game for some number of players before setup: its zones and rows, and the
+    whole deck in its start zone. Made once per game and player count; each new state copies it."""
+
+    def __init__(self, game, players: int):
+        self.zones: dict[ZoneRef, list] = {}
+        self.rows: list[RowRef] = []
+        for name, spec in game.zones.items():
+            for seat in range(players) if spec.per_player else (None,):
+                if spec.row:
+                    self.rows.append(RowRef(name, seat))
+                    continue
+                for index in range(spec.count) if spec.count is not None else (None,):
+                    self.zones[ZoneRef(name, seat, index)] = []
+        self.row_names = frozenset(name for name, spec in game.zones.items() if spec.row)
+        self.families = {(name, seat): RowRef(name, seat) if spec.row else ZoneRef(name, seat) if spec.count is None
+                         else tuple(ZoneRef(name, seat, i) for i in range(spec.count))
+                         for name, spec in game.zones.items()
+                         for seat in (range(players) if spec.per_player else (None,))}
+        self.capped = tuple(zone for zone in self.zones if game.zones[zone.name].capacity is not None)
+        self.capped_rows = tuple(row for row in self.rows if game.zones[row.name].capacity is not None)
+        home = ZoneRef(game.deck_zone)
+        self.zones[home] = list(game.cards)
+        self.loc = {card.id: ("z", home) for card in game.cards}
+
+
 class GameState:
     """Everything that changes during one game."""
 
@@ -48,12 +74,9 @@ class GameState:
         self.held = False  # the game stopped between turns for a rule test; advance() resumes it
         self.stacked: set[str] = set()
         self.forced_first: int | None = None
-        self.zones: dict[ZoneRef, list] = {}
         self.zvars: dict[ZoneRef, dict] = {}
-        self.rows: dict[RowRef, list] = {}  # a row -> its piles (ZoneRefs) in row order
         self.next_pile = 0
         self.under_of: dict[int, list] = {}
-        self.loc: dict[int, tuple] = {}
         self.cvars: dict[int, dict] = {}
         self.down: set[int] = set()
         self.next_marker = 1_000_000
@@ -89,28 +112,18 @@ class GameState:
         self.memo: dict = {}  # remembered checks, shared by clones (safe: event numbers are unique)
         self.reads: set | None = None  # zones and rows read, while a remembered check runs
         self.quiet_check = None  # (version, triggers running) of the last check point where nothing happened
-        for name, spec in game.zones.items():
-            owners = range(players) if spec.per_player else (None,)
-            indexes = range(spec.count) if spec.count is not None else (None,)
-            for seat in owners:
-                if spec.row:
-                    self.rows[RowRef(name, seat)] = []
-                    continue
-                for index in indexes:
-                    self.zones[ZoneRef(name, seat, index)] = []
-        self.row_names = frozenset(name for name, spec in game.zones.items() if spec.row)
-        self.families = {(name, seat): RowRef(name, seat) if spec.row else ZoneRef(name, seat) if spec.count is None
-                         else tuple(ZoneRef(name, seat, i) for i in range(spec.count))
-                         for name, spec in game.zones.items()
-                         for seat in (range(players) if spec.per_player else (None,))}
-        self.capped = [zone for zone in self.zones if game.zones[zone.name].capacity is not None]
-        self.capped_rows = [row for row in self.rows if game.zones[row.name].capacity is not None]
+        layout = game.layouts.get(players)
+        if layout is None:
+            layout = game.layouts[players] = Layout(game, players)
+        self.zones = {key: list(cards) for key, cards in layout.zones.items()}
+        self.rows = {key: [] for key in layout.rows}
+        self.loc = dict(layout.loc)
+        self.row_names = layout.row_names
+        self.families = layout.families
+        self.capped = layout.capped
+        self.capped_rows = layout.capped_rows
         self.capacity_stamp = None  # the changes of the capped zones when they were last checked
         self.conservation_stamp = None  # the changes of where cards are when last found conserved
-        home = ZoneRef(game.deck_zone)
-        for card in game.cards:
-            self.zones[home].append(card)
-            self.loc[card.id] = ("z", home)
 
     # ------------------------------------------------------------------ cloning
     def clone(self) -> "GameState":
@@ -557,7 +570,7 @@ class GameState:
     def set_var(self, name: str, value) -> None:
         """Set a game variable."""
         self.vars[name] = value
-        self.touch(("v", name))
+        self.version = self.versions[("v", name)] = next(self.clock)  # (`touch`, written out)
 
     def set_player_var(self, player: Player, name: str, value) -> None:
         """Set a player variable."""
@@ -587,7 +600,9 @@ class GameState:
         if count > MAX_DRAW:
             raise GameError(f"cannot draw {count} cards at once (at most {MAX_DRAW})")
         drawn, before, total = [], {}, 0
-        for _ in range(max(count, 0)):
+        if self._drawn_at_once(source, target, where, face_down):
+            total = self._draw_at_once(count, source, target, drawn, before)
+        for _ in range(max(count - total, 0)):
             key = self.zone_key(source)
             if not self.zones[key] and not self._refill(source):
                 break
@@ -613,6 +628,41 @@ class GameState:
                     break
         self._log_draw(drawn, before, source, target)
         return total
+
+    def _drawn_at_once(self, source, target, where: str, face_down) -> bool:
+        """Whether a draw may take its cards together: to the bottom of a zone, face up, from a
+        zone whose moves no `on: moved` trigger answers and that is no pile of a row."""
+        watched = self.game.watched_origins
+        return (target.__class__ is ZoneRef and where == "bottom" and face_down is None
+                and watched is not None and source.name not in watched and source.name not in self.row_names)
+
+    def _draw_at_once(self, count: int, source: ZoneRef, target: ZoneRef, drawn: list, before: dict) -> int:
+        """The cards of a draw that its source holds, moved together (what `_move_card` does to
+        each, in one step); the draw takes the rest one by one (they need a refill)."""
+        if count <= 0:
+            return 0
+        cards = self.zones[self.zone_key(source)]
+        key = self.zone_key(target)
+        taken = cards[:count]
+        if not taken:
+            return 0
+        if not self.quiet:
+            before.update((card.id, self._seers(card)) for card in taken)
+        del cards[:len(taken)]
+        self.zones[key].extend(taken)
+        place, loc, cvars, down = ("z", key), self.loc, self.cvars, self.down
+        changed = {"loc", key, source}
+        for card in taken:
+            loc[card.id] = place
+            if card.id in cvars:
+                del cvars[card.id]
+                changed.add("cvar")
+            if card.id in down:
+                down.discard(card.id)
+                changed.add("down")
+        self.touch(*changed)
+        drawn.extend(taken)
+        return len(taken)
 
     def _log_draw(self, drawn: list, before: dict, source, target) -> None:
         if drawn and not self.quiet:
@@ -741,7 +791,7 @@ class GameState:
             self.capacity_stamp = stamp
         specs = self.game.zones
         piles = [pile for row in self.capped_rows for pile in self.rows[row]]
-        for zone in self.capped + piles:
+        for zone in (*self.capped, *piles):
             cards = self.zones.get(zone, ())
             cap = specs[zone.name].capacity
             if len(cards) > cap:
