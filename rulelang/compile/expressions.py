@@ -33,6 +33,7 @@ PURE_FORMS = {"number", "string", "true", "false", "none", "list_", "neg", "not_
 COMPARISONS = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE}
 ARITHMETIC = {"//": "divide", "%": "modulo", "*": "multiply"}
 NUMERIC_CALLS = {"count", "sum", "abs"}
+TYPED_KINDS = {"fact", "player_var", "player_zone", "card_prop", "card_var", "face_down", "zone"}  # see _Builder._typed
 LIST_CALLS = {"under", "attached", "select", "cards", "clockwise"}  # each returns a new list no longer than its input
 
 
@@ -96,10 +97,12 @@ BUILTINS = {
 class Scope:
     """How the names visible at one point read: rule locals in `env`, or real Python locals."""
 
-    def __init__(self, env_names: frozenset, python: dict | None = None, me: ast.expr | None = None):
+    def __init__(self, env_names: frozenset, python: dict | None = None, me: ast.expr | None = None,
+                 may_bind: bool = True):
         self.env_names = env_names
         self.python = python or {}  # rule name -> Python local name
         self.me = me if me is not None else item(name("env"), ast.Constant("me"))
+        self.may_bind = may_bind  # Python allows `:=` here (not within a comprehension's iterable)
 
     def read(self, rule_name: str) -> ast.expr | None:
         """The expression that reads a local, or None when the name is not a local here."""
@@ -116,7 +119,11 @@ class Scope:
     def binding(self, rule_name: str) -> tuple:
         """A scope where `rule_name` is a Python local (a comprehension's variable), and that local."""
         local = f"v_{rule_name}"
-        return Scope(self.env_names - {rule_name}, {**self.python, rule_name: local}, self.me), local
+        return Scope(self.env_names - {rule_name}, {**self.python, rule_name: local}, self.me, self.may_bind), local
+
+    def iterable(self) -> "Scope":
+        """The same scope within a comprehension's iterable, where Python allows no `:=`."""
+        return Scope(self.env_names, self.python, self.me, may_bind=False)
 
     def names(self) -> set:
         """Every local name visible here."""
@@ -321,47 +328,53 @@ class _Builder:
         subject = self.node(subject_tree, scope)
         key = ast.Constant(attribute)
         kind = _attribute_kind(attribute, names)
+        bound = None  # `(temp := subject)`, for a subject that is not free to read twice (a call)
+        if (not _simple(subject) and scope.may_bind and kind in TYPED_KINDS
+                and not (kind == "player_zone" and attribute in names.zone_lists)):
+            bound = ast.NamedExpr(ast.Name(self.program.fresh("t"), STORE), subject)
+            subject = name(bound.target.id)
         general = call("attribute", name("st"), subject, key, scope.me)
         if kind == "fact":
             fast = item(field(subject, "facts"), key)
-            return self._typed(subject, "CARD", fast, call("card_fact", name("st"), subject, key, scope.me))
+            return self._typed(subject, bound, "CARD", fast, call("card_fact", name("st"), subject, key, scope.me))
         if kind == "player_var":
             fast = item(item(field(name("st"), "pvars"), item(subject, ast.Constant(0))), key)
-            return self._typed(subject, "PLAYER", fast, call("player_var", name("st"), subject, key, scope.me))
+            return self._typed(subject, bound, "PLAYER", fast, call("player_var", name("st"), subject, key, scope.me))
         if kind == "player_zone":
             general = call("player_zone", name("st"), subject, key, scope.me)
             if attribute in names.zone_lists:
                 return general
             fast = item(self.compiler.seat_zones(attribute), item(subject, ast.Constant(0)))
-            return self._typed(subject, "PLAYER", fast, general)
+            return self._typed(subject, bound, "PLAYER", fast, general)
         if kind == "card_prop":
             prop = call(self.program.symbol("prop", attribute), name("st"), scope.me, subject)
-            return self._typed(subject, "CARD", prop, general)
+            return self._typed(subject, bound, "CARD", prop, general)
         if kind == "card_var":
             stored = ast.Call(field(field(name("st"), "cvars"), "get"), [field(subject, "id"), name("NOTHING")], [])
             fast = ast.Call(field(stored, "get"), [key, self.program.constant(names.card_defaults.get(attribute))], [])
-            return self._typed(subject, "CARD", fast, call("card_var", name("st"), subject, key, scope.me))
+            return self._typed(subject, bound, "CARD", fast, call("card_var", name("st"), subject, key, scope.me))
         if kind == "zone_var":
             return call(kind, name("st"), subject, key, scope.me)
         if kind == "index":
             return call("zone_index", name("st"), subject, scope.me)
         if kind == "face_down":
             fast = ast.Compare(field(subject, "id"), [ast.In()], [field(name("st"), "down")])
-            return self._typed(subject, "CARD", fast, general)
+            return self._typed(subject, bound, "CARD", fast, general)
         if kind == "zone":
-            return self._typed(subject, "CARD", method(name("st"), "root", subject), call("card_zone", name("st"), subject, scope.me))
+            return self._typed(subject, bound, "CARD", method(name("st"), "root", subject), call("card_zone", name("st"), subject, scope.me))
         if kind == "owner":
             return call("card_owner", name("st"), subject, scope.me)
         return general
 
-    def _typed(self, subject, kind: str, fast, slow):
+    def _typed(self, subject, bound, kind: str, fast, slow):
         """`fast` when the subject is of the expected class, else the general (slow, checked) path.
 
-        The subject is written twice, so this is used only when reading it twice is free.
+        Both read the subject, so it must be free to read twice: a local or a constant, or the
+        temporary that `bound` (`temp := subject`) sets as the class is tested.
         """
-        if not _simple(subject):
+        if bound is None and not _simple(subject):
             return slow
-        test = ast.Compare(field(subject, "__class__"), [ast.Is()], [name(kind)])
+        test = ast.Compare(field(bound or subject, "__class__"), [ast.Is()], [name(kind)])
         return ast.IfExp(test, fast, slow)
 
     def _index(self, tree, scope, as_bool):
@@ -457,7 +470,7 @@ class _Builder:
         if not (isinstance(binding, Tree) and binding.data == "in_" and binding.children[0].data == "name"):
             raise self.error(lam, f"write {function}(x in collection | ...)")
         var = str(binding.children[0].children[0])
-        collection = call("iterate", name("st"), self.node(binding.children[1], scope), self.where(lam))
+        collection = call("iterate", name("st"), self.node(binding.children[1], scope.iterable()), self.where(lam))
         inner, local = scope.binding(var)
         wants_truth = function in ("count", "any", "all", "select")
         body = self.node(body_tree, inner, wants_truth)

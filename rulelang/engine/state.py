@@ -714,10 +714,10 @@ class GameState:
     def ask(self, decision) -> None:
         """Wait for an agent to answer `decision`, with the seat's legal `anytime` moves added."""
         if self.game.anytime and self.stage == "turn":
-            taken = set(decision.labels())
-            extra = tuple(Option(m.name, m.label, Anytime(m))
-                          for m in legal_moves(self, self.game.anytime, self.seats[decision.seat]) if m.name not in taken)
-            if extra:
+            legal = legal_moves(self, self.game.anytime, self.seats[decision.seat])
+            if legal:
+                taken = set(decision.labels())
+                extra = tuple(Option(m.name, m.label, Anytime(m)) for m in legal if m.name not in taken)
                 decision = decision.with_options(decision.options + extra)
         self.pending = decision
 
