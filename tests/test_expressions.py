@@ -89,6 +89,11 @@ CASES = [
     ("max(2T10, 4)", 4),
     ("'turn {1 + 2}'", "turn 3"),
     ("'{me} has {count(me.hand)} cards'", "P1 has 3 cards"),
+    # an attribute of a computed value: read through a temporary, but never within a loop's collection
+    ("count(c in other(me).hand | c.rank > 0)", 3),
+    ("select(x in [1] | first(other(me).hand).rank == first(P2.hand).rank)", [1]),
+    ("sum(x in [1, 2] | count(c in other(me).hand | first(draw).rank > 0))", 6),
+    ("any(c in me.hand | first(draw).suit == at(draw, 0).suit)", True),
 ]
 
 

@@ -1,0 +1,54 @@
+"""A draw from a zone no trigger watches takes its cards together (GameState._draw_at_once);
+it must leave the game exactly as drawing them one by one does, refill included."""
+import pytest
+
+from rulelang.engine.runtime import new_game
+from rulelang.engine.values import ZoneRef
+
+DRAWS = """
+name: Draws
+players: 1
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden, refill: used}
+  used: {visibility: public}
+  hand: {per_player: true, visibility: owner}
+card_vars: {mark: 0}
+turn:
+  do:
+    - move first(draw, 40) to used
+    - let c = first(draw)
+    - set c.mark = 1
+    - turn c face down
+    - draw {count} from draw to P1.hand
+    - choose: x
+      from: "[1, 2]"
+triggers:
+  {triggers}
+end: []
+"""
+WATCHING = """
+- name: a trigger that watches the draw pile, so its cards are drawn one by one
+  on: moved
+  when: "origin == draw and card.rank == 99"
+  do: []
+"""
+
+
+def table(st) -> tuple:
+    """Where every card is, what is stored on it, and which cards lie face down."""
+    zones = {key: [c.name for c in cards] for key, cards in st.zones.items()}
+    places = {card_id: (kind, key) for card_id, (kind, key) in st.loc.items()}
+    return zones, places, st.cvars, st.down
+
+
+@pytest.mark.parametrize("count", [0, 5, 12, 20])
+def test_a_draw_at_once_leaves_the_game_as_a_draw_card_by_card(rule_file, count):
+    together = new_game(rule_file(DRAWS.replace("{count}", str(count)), triggers=""), 1, 7)
+    one_by_one = new_game(rule_file(DRAWS.replace("{count}", str(count)), triggers=WATCHING), 1, 7)
+    assert not together.game.watched_origins and one_by_one.game.watched_origins == {"draw"}
+    assert table(together) == table(one_by_one)
+    hand = together.zones[ZoneRef("hand", 0)]
+    assert len(hand) == count
+    if count:  # the marked face-down card was drawn first: it lost its mark and lies face up
+        assert together.cvars.get(hand[0].id) is None and hand[0].id not in together.down
