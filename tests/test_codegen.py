@@ -19,16 +19,25 @@ ENGINE_ATTRIBUTES = {"vars", "pvars", "seats", "current", "facts", "items", "rol
 
 @pytest.fixture
 def generated(monkeypatch):
-    """Every module the code generator compiles while loading, as ast."""
+    """Every function the code generator makes while loading, as ast: those compiled at once, and
+    those compiled when first called (if they ever are)."""
     trees = []
-    original = codegen.Program.define
+    define, define_pasteable = codegen.Program.define, codegen.Program.define_pasteable
 
-    def recording(self, name, params, body, line=1):
+    def record(name, params, body):
         trees.append(ast.Module(body=[ast.FunctionDef(name=name, args=ast.arguments(
             posonlyargs=[], args=[ast.arg(p) for p in params], kwonlyargs=[], kw_defaults=[], defaults=[]),
             body=body, decorator_list=[])], type_ignores=[]))
-        return original(self, name, params, body, line)
+
+    def recording(self, name, params, body, line=1):
+        record(name, params, body)
+        return define(self, name, params, body, line)
+
+    def recording_pasteable(self, name, statements, where, line=1):
+        record(name, ["st", "env"], codegen.guarded(statements, where) if where is not None else statements)
+        return define_pasteable(self, name, statements, where, line)
     monkeypatch.setattr(codegen.Program, "define", recording)
+    monkeypatch.setattr(codegen.Program, "define_pasteable", recording_pasteable)
     return trees
 
 
@@ -76,3 +85,29 @@ def test_a_python_error_inside_compiled_rules_is_a_positioned_game_error():
     with pytest.raises(GameError) as err:
         compiled(new_game(game, 2, seed=1), {"me": Player(0)})
     assert err.value.position.line == pos.line and "'<' cannot compare a number with a text" in str(err.value)
+
+
+@pytest.mark.parametrize("name", sorted(packaged_rulesets()))
+def test_every_function_compiled_at_its_first_call_compiles(name, monkeypatch):
+    made = []
+    define_pasteable = codegen.Program.define_pasteable
+
+    def recording(self, *args):
+        made.append(define_pasteable(self, *args))
+        return made[-1]
+    monkeypatch.setattr(codegen.Program, "define_pasteable", recording)
+    compile_document(load_document(name))
+    assert made
+    for function in made:
+        if function.__defaults__:  # not called yet: its pending code is compiled now, as a first call would
+            function.__defaults__[0].compile()
+        assert function.__defaults__ is None and function.__code__.co_name == function.__name__
+
+
+def test_a_function_compiles_at_its_first_call_and_runs_its_own_code_from_then_on():
+    program = codegen.Program("x.yaml", {})
+    function = program.define_pasteable("_e1", [ast.Return(ast.Constant(7))], None)
+    assert function.__code__.co_name != "_e1"  # not compiled yet
+    assert function(None, {}) == 7
+    assert function.__code__.co_name == "_e1" and function(None, {}) == 7
+    assert "_e1" not in program.namespace  # reached only through the function itself

@@ -153,14 +153,15 @@ class Lowering:
 
     def _node_code(self, node, in_loop: bool) -> list:
         if isinstance(node, Statement):
-            code = [_run(self.program.constant(node.fn), name("st"), ENV)]
+            code = self._statement(node.fn)
             if node.moves and self.fire:
                 code.append(ast.If(field(name("st"), "events"), [_run(name("fire_events"), name("st"))]
                                    + _stop_if_over(), []))
             return code + (_stop_if_over() if node.ends else [])
         if isinstance(node, If):
-            test = ast.Call(self.program.constant(node.cond), [name("st"), ENV], [])
-            return [ast.If(test, self._code(node.then, in_loop) or [ast.Pass()], self._code(node.otherwise, in_loop))]
+            before, test = self._value(node.cond)
+            return before + [ast.If(test, self._code(node.then, in_loop) or [ast.Pass()],
+                                    self._code(node.otherwise, in_loop))]
         if isinstance(node, For):
             return self._for(node)
         if isinstance(node, While):
@@ -168,45 +169,66 @@ class Lowering:
         if isinstance(node, Break):
             return [ast.Break()] if in_loop else [ast.Return(name("BREAK"))]
         if isinstance(node, Return):  # only in a whole procedure's function
-            value = ast.Call(self.program.constant(node.value), [name("st"), ENV], []) if node.value else None
-            return [ast.Return(value)]
+            if node.value is None:
+                return [ast.Return(None)]
+            before, value = self._value(node.value)
+            return before + [ast.Return(value)]
         return self._call(node)
 
+    def _statement(self, function) -> list:
+        """The code of a statement's function, pasted in place (or called, when it cannot be)."""
+        pasted = self.program.pasted(function)
+        return pasted if pasted is not None else [_run(self.program.constant(function), name("st"), ENV)]
+
+    def _value(self, function) -> tuple:
+        """(code to run first, the expression then giving the value) of an expression's function."""
+        pasted = self.program.pasted_value(function)
+        if pasted is None:
+            return [], ast.Call(self.program.constant(function), [name("st"), ENV], [])
+        return pasted
+
     def _for(self, node: For) -> list:
-        items = call("listed", name("st"), ast.Call(self.program.constant(node.over), [name("st"), ENV], []))
+        before, over = self._value(node.over)
+        items = call("listed", name("st"), over)
         if not node.body:
-            return [ast.Expr(items)]
+            return before + [ast.Expr(items)]
         local = self.program.fresh("i")
         bind = ast.Assign([ast.Subscript(ENV, ast.Constant(node.var), STORE)], name(local))
-        return [ast.For(ast.Name(local, STORE), items, [bind] + self._code(node.body, True), [])]
+        return before + [ast.For(ast.Name(local, STORE), items, [bind] + self._code(node.body, True), [])]
 
     def _while(self, node: While) -> list:
+        """`while True:` testing the condition first in each round, and counting the rounds."""
         if not node.body:
             return []
         rounds = self.program.fresh("n")
-        cond = ast.Call(self.program.constant(node.cond), [name("st"), ENV], [])
+        before, cond = self._value(node.cond)
         error = ast.Raise(call("loop_error", ast.Constant(MAX_LOOP), self.program.constant(node.pos)), None)
+        test = before + [ast.If(ast.UnaryOp(ast.Not(), cond), [ast.Break()], [])]
         count = [ast.AugAssign(ast.Name(rounds, STORE), ast.Add(), ast.Constant(1)),
-                 ast.If(ast.Compare(name(rounds), [ast.GtE()], [ast.Constant(MAX_LOOP)]), [error], []),
-                 ast.If(ast.UnaryOp(ast.Not(), cond), [ast.Break()], [])]
-        loop = ast.While(ast.Constant(True), self._code(node.body, True) + count, [])
-        return [ast.If(cond, [ast.Assign([ast.Name(rounds, STORE)], ast.Constant(0)), loop], [])]
+                 ast.If(ast.Compare(name(rounds), [ast.GtE()], [ast.Constant(MAX_LOOP)]), [error], [])]
+        loop = ast.While(ast.Constant(True), test + self._code(node.body, True) + count, [])
+        return [ast.Assign([ast.Name(rounds, STORE)], ast.Constant(0)), loop]
 
     def _call(self, node: Call) -> list:
         procedure = self.procedures[node.name]
-        values = [ast.Call(self.program.constant(arg), [name("st"), ENV], []) for arg in node.args]
+        code, values = [], []
+        for arg in node.args:
+            before, value = self._value(arg)
+            code += before
+            values.append(value)
         if node.acting is None:  # the common case, inline: the caller's `me` and credit carry over
             keys = [ast.Constant(p) for p in procedure.params] + [ast.Constant("me"), ast.Constant(CREDIT)]
             inherited = [ast.Call(field(ENV, "get"), [ast.Constant(key)], []) for key in ("me", CREDIT)]
             env = ast.Dict(keys, values + inherited)
         else:
-            who = ast.Call(self.program.constant(node.acting), [name("st"), ENV], [])
+            before, who = self._value(node.acting)
+            code += before
             env = call("call_env", self.program.constant(procedure.params), ast.List(values, LOAD), ENV, who,
                        self.program.constant(node.pos))
         run = ast.Call(name(self.program.symbol("procedure", node.name)), [name("st"), env], [])
         if node.into is None:
-            return [ast.Expr(run)] + _stop_if_over()
-        return [ast.Assign([ast.Subscript(ENV, ast.Constant(node.into), STORE)], run)] + _stop_if_over()
+            return code + [ast.Expr(run)] + _stop_if_over()
+        return code + [ast.Assign([ast.Subscript(ENV, ast.Constant(node.into), STORE)], run)] + _stop_if_over()
 
 
 def lower_game(game, program: Program):
@@ -220,14 +242,18 @@ def lower_game(game, program: Program):
     rounds = game.rounds
     if rounds is not None:
         rounds = attrs.evolve(rounds, setup=block(rounds.setup), after=block(rounds.after))
-    return attrs.evolve(
+    lowered = attrs.evolve(
         game,
         events_at_once=bool(lowering.fire),
         setup=block(game.setup),
         turn=attrs.evolve(game.turn, body=block(game.turn.body), after=block(game.turn.after)),
         rounds=rounds,
         moves={k: attrs.evolve(m, body=block(m.body)) for k, m in game.moves.items()},
-        procedures={k: attrs.evolve(p, body=block(p.body)) for k, p in game.procedures.items()},
+        # a straight procedure runs only as its own function (every call of it is straight too)
+        procedures={k: p if k in lowering.straight else attrs.evolve(p, body=block(p.body))
+                    for k, p in game.procedures.items()},
         triggers=tuple(attrs.evolve(t, body=block(t.body)) for t in game.triggers),
         event_triggers=event_triggers,
     )
+    program.pasteable.clear()  # every block is compiled: the statements kept for pasting are no longer needed
+    return lowered

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import itertools
+import types
 
 LOAD, STORE = ast.Load(), ast.Store()
 LITERALS = (int, str, bool, type(None))
@@ -24,6 +25,7 @@ class Program:
         self.namespace = {"__builtins__": {}, **helpers}
         self._ids = itertools.count()
         self._symbols: dict = {}
+        self.pasteable: dict = {}  # function -> (statements, where): see define_pasteable
 
     def symbol(self, kind: str, rule_name: str) -> str:
         """The stable Python name of a rule file's function or property (known before it is compiled)."""
@@ -54,6 +56,62 @@ class Program:
             code = compile(module, self.filename, "exec")
         exec(code, self.namespace)  # noqa: S102 - code built from ast nodes only
         return self.namespace[name]
+
+    def define_pasteable(self, name: str, statements: list, where: ast.expr | None, line: int = 1):
+        """A function `f(st, env)` running `statements` guarded at `where` (unguarded when None).
+
+        It is compiled when first called: where generated code runs the statements in place of
+        calling it (`pasted`), it is never compiled on its own, and loading a ruleset stays quick.
+        """
+        pending = _Pending(self, name, statements, where, line)
+        function = types.FunctionType(_first_call.__code__, self.namespace, name, (pending,))
+        pending.function = function
+        self.pasteable[function] = pending
+        return function
+
+    def pasted(self, function) -> list | None:
+        """The statements of a `define_pasteable` function, to run where its call stood (with the
+        same `st` and `env`); None for any other function."""
+        pending = self.pasteable.get(function)
+        return None if pending is None else pending.body()
+
+    def pasted_value(self, function) -> tuple | None:
+        """(statements, value) to run in place of calling a `define_pasteable` expression function:
+        the value is a local the statements set, or the expression itself when it cannot fail."""
+        pending = self.pasteable.get(function)
+        if pending is None:
+            return None
+        *before, last = pending.statements  # an expression's function ends with `return value`
+        if not before and isinstance(last.value, (ast.Constant, ast.Name)):
+            return [], last.value
+        local = self.fresh("v")
+        return pending.body([*before, ast.Assign([ast.Name(local, STORE)], last.value)]), name(local)
+
+
+class _Pending:
+    """The code of a `define_pasteable` function that has not been compiled yet."""
+
+    def __init__(self, program: Program, name: str, statements: list, where, line: int):
+        self.program, self.name, self.statements, self.where, self.line = program, name, statements, where, line
+        self.function = None
+
+    def body(self, statements: list | None = None) -> list:
+        """The statements (these, or the function's own) with the function's guard around them."""
+        statements = self.statements if statements is None else statements
+        return guarded(statements, self.where) if self.where is not None else list(statements)
+
+    def compile(self):
+        """The function, now compiled: it runs its own code from now on."""
+        compiled = self.program.define(self.name, ["st", "env"], self.body(), self.line)
+        del self.program.namespace[self.name]  # reached only through the function itself
+        self.function.__code__ = compiled.__code__
+        self.function.__defaults__ = None
+        return self.function
+
+
+def _first_call(st, env, _pending=None):
+    """The code a `define_pasteable` function starts with: compile the function, then run it."""
+    return _pending.compile()(st, env)
 
 
 def name(identifier: str) -> ast.Name:

@@ -144,7 +144,7 @@ class ExpressionCompiler:
         pos = getattr(text, "pos", pos)
         offset = getattr(text, "offset", 0)
         if isinstance(text, (bool, int)):
-            return self.program.define(self.program.fresh("e"), ["st", "env"], [ast.Return(ast.Constant(text))])
+            return self.program.define_pasteable(self.program.fresh("e"), [ast.Return(ast.Constant(text))], None)
         tree = parse(text, "start_expr", pos.shifted(offset))
         check_kinds(tree, self.names, pos.shifted(offset), locals_)
         return self.compile_tree(tree, pos.shifted(offset), frozenset(locals_), as_bool)
@@ -153,8 +153,7 @@ class ExpressionCompiler:
         """Compile a parsed expression into `f(st, env)`; failures are reported at `pos`."""
         body = self.expression(tree, pos, Scope(frozenset(locals_)), as_bool)
         where = self.program.constant(pos.shifted(node_column(tree)))
-        return self.program.define(self.program.fresh("e"), ["st", "env"], guarded([ast.Return(body)], where),
-                                   pos.line)
+        return self.program.define_pasteable(self.program.fresh("e"), [ast.Return(body)], where, pos.line)
 
     def template(self, text: str, pos, scope: Scope) -> ast.expr:
         """The ast of a text written at `pos` whose `{expression}` fields are filled in when it runs."""

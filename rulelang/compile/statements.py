@@ -69,7 +69,7 @@ class StatementCompiler:
             return Refuse(self.interpolation(str(tree.children[0])[1:-1], self._text_pos(tree, pos), scope), pos)
         body = getattr(self, f"_{tree.data}")(tree, pos, scope)
         where = self.program.constant(pos)
-        fn = self.program.define(self.program.fresh("s"), ["st", "env"], guarded(body, where), pos.line)
+        fn = self.program.define_pasteable(self.program.fresh("s"), body, where, pos.line)
         if tree.data == "draw":
             return Draw(fn, pos, moves=True, parts=self._draw_parts(tree, pos, scope))
         return Statement(fn, pos, moves=tree.data in MOVING, ends=tree.data in ENDING)
