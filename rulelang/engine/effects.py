@@ -483,11 +483,11 @@ class Choose(Node):
     min: object = attrs.field(eq=False)
     max: object = attrs.field(eq=False)
     pos: Position
+    key: str = attrs.field(init=False, eq=False)  # the env slot marking a multi-choice in progress
     settles_first = True
 
-    @property
-    def key(self) -> str:
-        """The env slot marking a multi-choice in progress."""
+    @key.default
+    def _key(self) -> str:
         return f"#choosing:{self.var}:{self.pos.line}:{self.pos.column}"
 
     def run(self, st, frame):
