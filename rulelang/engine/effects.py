@@ -250,7 +250,9 @@ class If(Node):
 
     def run(self, st, frame):
         block = self.then if self.cond(st, frame.env) else self.otherwise
-        if block:
+        if len(block) == 1 and block[0].__class__ is Straight:  # runs at once: a frame would only hold it
+            block[0].run(st, frame)
+        elif block:
             st.frames.append(Frame(block, frame.env))
 
 
