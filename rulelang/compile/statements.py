@@ -122,7 +122,8 @@ class StatementCompiler:
     # ------------------------------------------------------------------ statements
     @staticmethod
     def _facing(tree) -> ast.expr:
-        """Whether a statement's cards end face down: true, false (`face up`), or none (as they lie)."""
+        """Whether a statement's cards end face down: true, false (`face up`), or none (not said:
+        face up too, as every move leaves cards unless it says `face down`)."""
         facing = next((c for c in tree.children if isinstance(c, Tree) and c.data == "facing"), None)
         return ast.Constant(None if facing is None else str(facing.children[0]) == "down")
 

@@ -431,6 +431,11 @@ class GameState:
             target = self.zones[key]
         watched = self.game.watched_origins  # None: moves from every zone
         watching = events and (watched is None or bool(watched))
+        if pieces.__class__ is ZoneRef and not under and self._zone_moved_together(pieces, key, watching):
+            self._move_zone(moving, self.zone_key(pieces), key, where, face_down)
+            if log and not self.quiet:
+                self._log_move(moving, before, f"to {self.label(ref)}")
+            return before
         changed = {"loc"} if under else {"loc", key}
         emptied = []
         loc, down, zones = self.loc, self.down, self.zones
@@ -486,6 +491,41 @@ class GameState:
         for zone in emptied:
             self._drop_if_empty(zone)
         return before
+
+    def _zone_moved_together(self, pieces: ZoneRef, key, watching: bool) -> bool:
+        """Whether a whole zone's cards may move together: to another zone, from no pile of a row,
+        and setting off no `on: moved` trigger."""
+        watched = self.game.watched_origins
+        return (not (watching and (watched is None or pieces.name in watched))
+                and pieces.name not in self.row_names and self.zone_key(pieces) != key)
+
+    def _move_zone(self, cards: list, source, key, where: str, face_down) -> None:
+        """A whole zone's cards moved together (what `move` does to each, in one step)."""
+        self.zones[source].clear()
+        if where == "top":
+            self.zones[key][:0] = cards
+        else:
+            self.zones[key].extend(cards)
+        self.touch(source, *self._placed(cards, key, face_down))
+
+    def _placed(self, cards: list, key, face_down) -> set:
+        """Note that `cards`, just put in zone `key`, lie there (face down or not), with no values
+        stored on them; the parts of the state this changed."""
+        place, loc, cvars, down = ("z", key), self.loc, self.cvars, self.down
+        changed = {"loc", key}
+        for card in cards:
+            pid = card.id
+            loc[pid] = place
+            if pid in cvars:
+                del cvars[pid]
+                changed.add("cvar")
+            if (pid in down) != bool(face_down):
+                changed.add("down")
+                if face_down:
+                    down.add(pid)
+                else:
+                    down.discard(pid)
+        return changed
 
     def _move_card(self, card, ref, where: str, face_down, events: bool) -> None:
         """`move` of one card into a zone, with nothing to log: the common case, kept short."""
@@ -650,17 +690,7 @@ class GameState:
             before.update((card.id, self._seers(card)) for card in taken)
         del cards[:len(taken)]
         self.zones[key].extend(taken)
-        place, loc, cvars, down = ("z", key), self.loc, self.cvars, self.down
-        changed = {"loc", key, source}
-        for card in taken:
-            loc[card.id] = place
-            if card.id in cvars:
-                del cvars[card.id]
-                changed.add("cvar")
-            if card.id in down:
-                down.discard(card.id)
-                changed.add("down")
-        self.touch(*changed)
+        self.touch(source, *self._placed(taken, key, None))
         drawn.extend(taken)
         return len(taken)
 
