@@ -137,14 +137,20 @@ class Lowering:
         return self.program.define(self.program.fresh("b"), ["st", "env"], body + [ast.Return(None)], pos.line)
 
     def _define_procedure(self, procedure: str) -> None:
-        """`def q(st, env)`: a straight procedure's body, its nesting counted and bounded."""
+        """`def q(st, env)`: a straight procedure's body, its nesting counted and bounded, and
+        its effects credited in the log to whom its env names (a quiet game writes no log)."""
         spec = self.procedures[procedure]
         where = self.program.constant(spec.pos)
-        enter = ast.Assign([ast.Name("_credit", STORE)],
-                           call("nest", name("st"), ast.Constant(MAX_FRAMES), ast.Constant(procedure), where, ENV))
+        too_deep = ast.Compare(field(name("st"), "nesting"), [ast.GtE()], [ast.Constant(MAX_FRAMES)])
+        error = call("nest_error", ast.Constant(MAX_FRAMES), ast.Constant(procedure), where)
+        credit = ast.Attribute(name("st"), "credit", STORE)
+        enter = [ast.If(too_deep, [ast.Raise(error, None)], []),
+                 ast.AugAssign(ast.Attribute(name("st"), "nesting", STORE), ast.Add(), ast.Constant(1)),
+                 ast.Assign([ast.Name("_credit", STORE)], field(name("st"), "credit")),
+                 ast.If(ast.UnaryOp(ast.Not(), field(name("st"), "quiet")), [ast.Assign([credit], call("credit_of", ENV))], [])]
         leave = [ast.AugAssign(ast.Attribute(name("st"), "nesting", STORE), ast.Sub(), ast.Constant(1)),
-                 ast.Assign([ast.Attribute(name("st"), "credit", STORE)], name("_credit"))]
-        body = [enter, ast.Try(self._code(spec.body, False) or [ast.Pass()], [], [], leave)]
+                 ast.Assign([credit], name("_credit"))]
+        body = [*enter, ast.Try(self._code(spec.body, False) or [ast.Pass()], [], [], leave)]
         self.program.define(self.program.symbol("procedure", procedure), ["st", "env"], body, spec.pos.line)
 
     # ------------------------------------------------------------------ code of straight nodes

@@ -253,7 +253,7 @@ def collected(st, parts, pos) -> list:
     """The items of several collections in one list (`collect`), within the list cap."""
     out = []
     for part in parts:
-        out += st.items(part)
+        out += part if part.__class__ is list else st.items(part)  # (a list is its own items)
         if len(out) > MAX_LIST:
             raise GameError(f"a list longer than {MAX_LIST:,} items (limits: lists)", pos)
     return out
@@ -494,18 +494,9 @@ def loop_error(limit: int, pos) -> GameError:
     return GameError(f"loop ran {limit} times without ending", pos)
 
 
-def nest(st, limit: int, procedure: str, pos, env: dict):
-    """A call of a procedure compiled straight: counted, bounded in depth, credited in the log.
-
-    Returns the credit before the call, to be put back when the procedure ends.
-    """
-    if st.nesting >= limit:
-        raise GameError(f"effects nested more than {limit} deep (calling '{procedure}')", pos)
-    st.nesting += 1
-    outer = st.credit
-    if not st.quiet:  # the credit names who acts in the log, and a quiet game writes none
-        st.credit = credit_of(env)
-    return outer
+def nest_error(limit: int, procedure: str, pos) -> GameError:
+    """The error for straight procedures calling each other more than `limit` deep."""
+    return GameError(f"effects nested more than {limit} deep (calling '{procedure}')", pos)
 
 
 def listing(collection, pos):
@@ -526,7 +517,7 @@ HELPERS = ("over_budget", "charge", "iterate", "enter", "count", "total", "any_i
            "card_fact", "card_var", "card_zone", "card_owner", "zone_var", "zone_index", "player_var", "player_zone", "attribute", "other", "following", "absolute", "under", "attached",
            "random_item", "attr", "clockwise", "players", "stored", "zone", "place", "evaluation_error",
            "combine", "number", "set_attribute", "reveal", "shuffle", "win", "lose", "pretty", "listed",
-           "loop_error", "nest")
+           "loop_error", "nest_error", "credit_of")
 
 
 def namespace(cards, max_players: int) -> dict:
