@@ -107,6 +107,29 @@ def test_zone_names_evaluate_to_references(evaluate):
     assert evaluate("P2.table") == ZoneRef("table", 1)
 
 
+def _top(cards):
+    return cards[0] if cards else None
+
+
+@pytest.mark.parametrize("source, zone, expected", [
+    ("count(draw)", "draw", len),
+    ("first(draw)", "draw", _top),
+    ("count(discard)", "discard", len),
+    ("first(discard)", "discard", _top),
+    ("sum(x in [1, 2] | count(draw))", "draw", lambda cards: 2 * len(cards)),
+    ("collect(x in [1] | [first(draw)])", "draw", lambda cards: [_top(cards)]),
+    ("select(x in [first(draw)] | x != none)", "draw", lambda cards: [_top(cards)]),  # in an iterable: no `:=`
+])
+def test_count_and_first_of_a_shared_zone_read_the_table_and_note_the_zone_in_a_remembered_check(
+        evaluate, source, zone, expected):
+    st = evaluate.state
+    cards = st.zones[ZoneRef(zone)]
+    assert evaluate(source) == expected(cards)
+    st.reads = set()  # as while a remembered check runs: what it reads must be noted
+    assert evaluate(source) == expected(cards)
+    assert ZoneRef(zone) in st.reads
+
+
 def test_dice_use_forced_results_then_keep_their_faces(evaluate):
     roll = evaluate("2T10")
     assert (int(roll), roll.dice, roll.high, roll.fumble) == (3, (3, 0), 3, False)

@@ -450,11 +450,37 @@ class _Builder:
         if function == "card":
             return self._card_literal(args[0])
         values = [self.node(a, scope) for a in args]
+        if function in ("count", "first") and len(args) == 1 and self._shared_zone(args[0], scope):
+            return self._of_shared_zone(function, values[0], scope)
         if function in ("max", "min") and len(args) > 1:
             return call(spec.helper, name("st"), ast.List(values, LOAD))
         if function in ("first", "last") and len(args) > 1:
             return call(f"{spec.helper}_few", name("st"), *values, self.where(args[1]))
         return call(spec.helper, name("st"), *values)
+
+    def _shared_zone(self, tree, scope) -> bool:
+        """Whether an expression names one shared zone (a zone every game's table holds)."""
+        if not (isinstance(tree, Tree) and tree.data == "name"):
+            return False
+        rule_name = str(tree.children[0])
+        names = self.names
+        return (not scope.knows(rule_name) and rule_name not in names.game_vars and rule_name in names.shared_zones
+                and rule_name not in names.zone_lists)
+
+    def _of_shared_zone(self, function: str, zone: ast.expr, scope) -> ast.expr:
+        """`count(z)` or `first(z)` of a shared zone, read from the table at once (the helper
+        still runs while a remembered check notes what it reads)."""
+        cards = item(field(name("st"), "zones"), zone)
+        if function == "count":
+            quick = ast.Call(name("len"), [cards], [])
+        elif scope.may_bind:
+            held = self.program.fresh("t")
+            quick = ast.IfExp(ast.NamedExpr(ast.Name(held, STORE), cards), item(name(held), ast.Constant(0)),
+                              ast.Constant(None))
+        else:
+            return call(function, name("st"), zone)
+        unwatched = ast.Compare(field(name("st"), "reads"), [ast.Is()], [ast.Constant(None)])
+        return ast.IfExp(unwatched, quick, call(function, name("st"), zone))
 
     def _card_literal(self, arg):
         if not (isinstance(arg, Tree) and arg.data == "string"):
