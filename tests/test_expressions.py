@@ -130,6 +130,17 @@ def test_count_and_first_of_a_shared_zone_read_the_table_and_note_the_zone_in_a_
     assert ZoneRef(zone) in st.reads
 
 
+@pytest.mark.parametrize("players, expected", [(2, Player(1)), (3, None)])
+def test_opponent_is_the_other_seat_of_two_and_an_error_with_more(game, players, expected):
+    st = new_game(game, players, seed=5)
+    opponent = ExpressionCompiler(game.names, game.program).compile("opponent", game.zones["draw"].pos)
+    if expected is None:
+        with pytest.raises(GameError, match="'opponent' needs exactly two players, this game has 3"):
+            opponent(st, {"me": Player(0)})
+    else:
+        assert opponent(st, {"me": Player(0)}) == expected and opponent(st, {"me": Player(1)}) == Player(0)
+
+
 def test_dice_use_forced_results_then_keep_their_faces(evaluate):
     roll = evaluate("2T10")
     assert (int(roll), roll.dice, roll.high, roll.fumble) == (3, (3, 0), 3, False)

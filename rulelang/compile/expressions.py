@@ -294,8 +294,12 @@ class _Builder:
             return local
         if rule_name == "me":
             return scope.me
-        if rule_name == "opponent":
-            return call("other", name("st"), scope.me)
+        if rule_name == "opponent":  # in a two-player game, the other seat at once
+            me = scope.me  # a local or env['me']: reading it twice is free
+            two = ast.BoolOp(ast.And(), [ast.Compare(field(me, "__class__"), [ast.Is()], [name("PLAYER")]),
+                                         ast.Compare(field(name("st"), "n"), [ast.Eq()], [ast.Constant(2)])])
+            other_seat = ast.BinOp(ast.Constant(1), ast.Sub(), item(me, ast.Constant(0)))
+            return ast.IfExp(two, item(field(name("st"), "seats"), other_seat), call("other", name("st"), me))
         if rule_name == "players":
             return call("players", name("st"))
         if rule_name == "current":
