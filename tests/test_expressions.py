@@ -111,23 +111,37 @@ def _top(cards):
     return cards[0] if cards else None
 
 
+DRAW, HAND_1, HAND_2 = ZoneRef("draw"), ZoneRef("hand", 0), ZoneRef("hand", 1)
+
+
 @pytest.mark.parametrize("source, zone, expected", [
-    ("count(draw)", "draw", len),
-    ("first(draw)", "draw", _top),
-    ("count(discard)", "discard", len),
-    ("first(discard)", "discard", _top),
-    ("sum(x in [1, 2] | count(draw))", "draw", lambda cards: 2 * len(cards)),
-    ("collect(x in [1] | [first(draw)])", "draw", lambda cards: [_top(cards)]),
-    ("select(x in [first(draw)] | x != none)", "draw", lambda cards: [_top(cards)]),  # in an iterable: no `:=`
+    ("count(draw)", DRAW, len),
+    ("first(draw)", DRAW, _top),
+    ("count(discard)", ZoneRef("discard"), len),
+    ("first(discard)", ZoneRef("discard"), _top),
+    ("count(P1.hand)", HAND_1, len),
+    ("first(opponent.hand)", HAND_2, _top),
+    ("first(me.table)", ZoneRef("table", 0), _top),
+    ("sum(x in [1, 2] | count(draw))", DRAW, lambda cards: 2 * len(cards)),
+    ("collect(x in [1] | [first(draw)])", DRAW, lambda cards: [_top(cards)]),
+    ("collect(p in players | [first(p.hand)])", HAND_2, lambda cards: [None, _top(cards)]),
+    ("select(x in [first(draw)] | x != none)", DRAW, lambda cards: [_top(cards)]),  # in an iterable: no `:=`
 ])
-def test_count_and_first_of_a_shared_zone_read_the_table_and_note_the_zone_in_a_remembered_check(
+def test_count_and_first_of_a_zone_read_the_table_and_note_the_zone_in_a_remembered_check(
         evaluate, source, zone, expected):
     st = evaluate.state
-    cards = st.zones[ZoneRef(zone)]
+    st.zones[HAND_1].clear()  # one hand empty, the other not
+    cards = st.zones[zone]
     assert evaluate(source) == expected(cards)
     st.reads = set()  # as while a remembered check runs: what it reads must be noted
     assert evaluate(source) == expected(cards)
-    assert ZoneRef(zone) in st.reads
+    assert zone in st.reads
+
+
+@pytest.mark.parametrize("source", ["count(first([none]).hand)", "first(first([none, P1]).hand)"])
+def test_count_and_first_of_the_zone_of_no_player_say_so(evaluate, source):
+    with pytest.raises(GameError, match="none has no 'hand'"):
+        evaluate(source)
 
 
 @pytest.mark.parametrize("players, expected", [(2, Player(1)), (3, None)])

@@ -454,8 +454,10 @@ class _Builder:
         if function == "card":
             return self._card_literal(args[0])
         values = [self.node(a, scope) for a in args]
-        if function in ("count", "first") and len(args) == 1 and self._shared_zone(args[0], scope):
-            return self._of_shared_zone(function, values[0], scope)
+        if function in ("count", "first") and len(args) == 1:
+            quick = self._zone_read(function, args[0], values[0], scope)
+            if quick is not None:
+                return quick
         if function in ("max", "min") and len(args) > 1:
             return call(spec.helper, name("st"), ast.List(values, LOAD))
         if function in ("first", "last") and len(args) > 1:
@@ -471,20 +473,38 @@ class _Builder:
         return (not scope.knows(rule_name) and rule_name not in names.game_vars and rule_name in names.shared_zones
                 and rule_name not in names.zone_lists)
 
-    def _of_shared_zone(self, function: str, zone: ast.expr, scope) -> ast.expr:
-        """`count(z)` or `first(z)` of a shared zone, read from the table at once (the helper
-        still runs while a remembered check notes what it reads)."""
-        cards = item(field(name("st"), "zones"), zone)
+    def _player_zone(self, tree) -> bool:
+        """Whether an expression is `p.z` of a zone each player has one of (a zone, or an error)."""
+        if not (isinstance(tree, Tree) and tree.data == "attr"):
+            return False
+        attribute = str(tree.children[1])
+        return _attribute_kind(attribute, self.names) == "player_zone" and attribute not in self.names.zone_lists
+
+    def _zone_read(self, function: str, tree, zone: ast.expr, scope) -> ast.expr | None:
+        """`count(z)` or `first(z)` of a zone, read from the state's table inline; None when the
+        argument is not surely a zone, or a temporary it needs cannot be bound here. While a
+        remembered check notes what it reads, the helper runs instead, as it does for a value
+        the table does not hold (it says the error)."""
+        shared = self._shared_zone(tree, scope)
+        if not (shared or self._player_zone(tree)) or not (scope.may_bind or shared and function == "count"):
+            return None
+        unwatched = ast.Compare(field(name("st"), "reads"), [ast.Is()], [ast.Constant(None)])
+        if shared:  # a constant: the table always holds it
+            cards, test, helper_arg = item(field(name("st"), "zones"), zone), unwatched, zone
+        else:  # the zone is evaluated once, into a temporary the helper gets too
+            held, value = self.program.fresh("t"), self.program.fresh("t")
+            found = ast.Call(field(field(name("st"), "zones"), "get"), [ast.NamedExpr(ast.Name(value, STORE), zone)], [])
+            cards, helper_arg = ast.NamedExpr(ast.Name(held, STORE), found), name(value)
+            test = ast.BoolOp(ast.And(), [ast.Compare(cards, [ast.IsNot()], [ast.Constant(None)]), unwatched])
+            cards = name(held)
         if function == "count":
             quick = ast.Call(name("len"), [cards], [])
-        elif scope.may_bind:
-            held = self.program.fresh("t")
-            quick = ast.IfExp(ast.NamedExpr(ast.Name(held, STORE), cards), item(name(held), ast.Constant(0)),
-                              ast.Constant(None))
         else:
-            return call(function, name("st"), zone)
-        unwatched = ast.Compare(field(name("st"), "reads"), [ast.Is()], [ast.Constant(None)])
-        return ast.IfExp(unwatched, quick, call(function, name("st"), zone))
+            if isinstance(cards, ast.Subscript):
+                cards = ast.NamedExpr(ast.Name(self.program.fresh("t"), STORE), cards)
+            top = cards.target.id if isinstance(cards, ast.NamedExpr) else cards.id
+            quick = ast.IfExp(cards, item(name(top), ast.Constant(0)), ast.Constant(None))
+        return ast.IfExp(test, quick, call(function, name("st"), helper_arg))
 
     def _card_literal(self, arg):
         if not (isinstance(arg, Tree) and arg.data == "string"):
