@@ -25,7 +25,7 @@ class Program:
         self.namespace = {"__builtins__": {}, **helpers}
         self._ids = itertools.count()
         self._symbols: dict = {}
-        self.pasteable: dict = {}  # function -> (statements, where): see define_pasteable
+        self.pasteable: dict = {}  # function -> its _Pending code, while blocks are lowered (define_pasteable)
 
     def symbol(self, kind: str, rule_name: str) -> str:
         """The stable Python name of a rule file's function or property (known before it is compiled)."""
@@ -82,6 +82,8 @@ class Program:
         if pending is None:
             return None
         *before, last = pending.statements  # an expression's function ends with `return value`
+        if not isinstance(last, ast.Return):
+            return None
         if not before and isinstance(last.value, (ast.Constant, ast.Name)):
             return [], last.value
         local = self.fresh("v")
@@ -103,7 +105,7 @@ class _Pending:
     def compile(self):
         """The function, now compiled: it runs its own code from now on."""
         compiled = self.program.define(self.name, ["st", "env"], self.body(), self.line)
-        del self.program.namespace[self.name]  # reached only through the function itself
+        self.program.namespace.pop(self.name, None)  # reached only through the function itself
         self.function.__code__ = compiled.__code__
         self.function.__defaults__ = None
         return self.function

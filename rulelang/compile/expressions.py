@@ -488,23 +488,22 @@ class _Builder:
         shared = self._shared_zone(tree, scope)
         if not (shared or self._player_zone(tree)) or not (scope.may_bind or shared and function == "count"):
             return None
-        unwatched = ast.Compare(field(name("st"), "reads"), [ast.Is()], [ast.Constant(None)])
-        if shared:  # a constant: the table always holds it
-            cards, test, helper_arg = item(field(name("st"), "zones"), zone), unwatched, zone
-        else:  # the zone is evaluated once, into a temporary the helper gets too
-            held, value = self.program.fresh("t"), self.program.fresh("t")
-            found = ast.Call(field(field(name("st"), "zones"), "get"), [ast.NamedExpr(ast.Name(value, STORE), zone)], [])
-            cards, helper_arg = ast.NamedExpr(ast.Name(held, STORE), found), name(value)
-            test = ast.BoolOp(ast.And(), [ast.Compare(cards, [ast.IsNot()], [ast.Constant(None)]), unwatched])
-            cards = name(held)
-        if function == "count":
-            quick = ast.Call(name("len"), [cards], [])
-        else:
-            if isinstance(cards, ast.Subscript):
-                cards = ast.NamedExpr(ast.Name(self.program.fresh("t"), STORE), cards)
-            top = cards.target.id if isinstance(cards, ast.NamedExpr) else cards.id
-            quick = ast.IfExp(cards, item(name(top), ast.Constant(0)), ast.Constant(None))
-        return ast.IfExp(test, quick, call(function, name("st"), helper_arg))
+        st, held = name("st"), self.program.fresh("t")
+        unwatched = ast.Compare(field(st, "reads"), [ast.Is()], [ast.Constant(None)])
+
+        def read(cards: ast.expr) -> ast.expr:
+            if function == "count":
+                return ast.Call(name("len"), [cards], [])
+            return ast.IfExp(cards, item(name(held), ast.Constant(0)), ast.Constant(None))
+        if shared:  # a constant, which the table always holds: `st.zones[z]`
+            cards = item(field(st, "zones"), zone)
+            quick = read(cards if function == "count" else ast.NamedExpr(ast.Name(held, STORE), cards))
+            return ast.IfExp(unwatched, quick, call(function, st, zone))
+        value = self.program.fresh("t")  # the zone, evaluated once: `st.zones.get(z)`, None if no zone
+        found = ast.Call(field(field(st, "zones"), "get"), [ast.NamedExpr(ast.Name(value, STORE), zone)], [])
+        test = ast.BoolOp(ast.And(), [ast.Compare(ast.NamedExpr(ast.Name(held, STORE), found), [ast.IsNot()],
+                                                  [ast.Constant(None)]), unwatched])
+        return ast.IfExp(test, read(name(held)), call(function, st, name(value)))
 
     def _card_literal(self, arg):
         if not (isinstance(arg, Tree) and arg.data == "string"):
