@@ -127,6 +127,17 @@ def test_a_choice_without_options_is_a_stall(game_from):
         new_game(game, 2, 1)
 
 
+def test_a_card_offered_twice_is_told_apart(game_from):
+    game = game_from("""
+        - choose: c
+          from: "first(draw, 2) + first(draw, 1)"
+    """)
+    st = new_game(game, 2, 1)
+    first, second = st.zones[ZoneRef("draw")][:2]
+    assert st.pending.labels() == [first.name, second.name, f"{first.name} (2)"]
+    assert [o.value for o in st.pending.options] == [first, second, first]
+
+
 def test_optional_choice_offers_done_and_binds_none(game_from):
     game = game_from("""
         - choose: c

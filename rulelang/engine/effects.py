@@ -412,17 +412,30 @@ class Refuse(Node):
         # (an any-time move left its decision where it was: the decision is asked again as it is)
 
 
-def options_for(st, values) -> list:
+def options_for(st, values: list) -> list:
     """The options offering each value, labelled as players and rule tests name them.
 
     An option that reads the same whenever it is offered (a card with nothing stored on it, a
-    player, a text, a number) is made once per game and kept in `game.options`.
+    player, a text, a number) is made once per game and kept in `game.options` (a card under
+    itself, as a move is; any other value under its kind and value).
     """
     options = []
     positions = None
     kept = st.game.options if len(st.game.options) < MAX_KEPT_OPTIONS else {}
+    cards_only = True
     for value in values:
         kind = value.__class__
+        if kind is Card:  # the common case first
+            stored = st.cvars.get(value.id)
+            if stored is not None:
+                options.append(Option(value.name, None, value, stored))
+                continue
+            option = kept.get(value)
+            if option is None:
+                option = kept[value] = Option(value.name, None, value)
+            options.append(option)
+            continue
+        cards_only = False
         if kind is ZoneRef:
             place = None
             if value.index is not None and value.name in st.row_names:  # a pile is named by its place
@@ -438,14 +451,15 @@ def options_for(st, values) -> list:
             label = st.marker_label(value)
             options.append(Option(label, label, value))
             continue
-        stored = st.cvars.get(value.id) if kind is Card else None
-        if stored is not None or kind is list:
-            options.append(Option(_label(value, kind), None, value, stored))
+        if kind is list:
+            options.append(Option(_label(value, kind), None, value))
             continue
         option = kept.get((kind, value))
         if option is None:
             option = kept[(kind, value)] = Option(_label(value, kind), None, value)
         options.append(option)
+    if cards_only and len(set(values)) == len(options):  # every card has its own name
+        return options
     return _numbered(options)
 
 
