@@ -5,6 +5,8 @@ push a frame. Choices stop the interpreter until an agent answers (see `Decision
 """
 from __future__ import annotations
 
+from functools import partial
+
 import attrs
 
 from ..errors import GameError, Position
@@ -534,7 +536,7 @@ class Choose(Node):
         elif st.debug:  # made now, so that a prompt that cannot be made is found in checked games
             prompt = self.prompt(st, env)
         else:
-            prompt = _later(self.prompt, st, env)
+            prompt = partial(self.prompt, st, env)  # made when first read
         st.ask(Decision(chooser.seat, prompt, tuple(options), self, len(st.frames) - 1))
 
     def candidates(self, st, env, picked) -> list:
@@ -564,11 +566,6 @@ class Choose(Node):
 
 
 _DONE = object()
-
-
-def _later(render, st, env):
-    """A prompt made when it is first read."""
-    return lambda: render(st, env)
 
 
 @attrs.frozen

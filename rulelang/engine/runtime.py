@@ -8,6 +8,8 @@ right after the statement that moved a card.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ..errors import GameError
 from .effects import CREDIT, Frame, start_move
 from .memo import hashable, lookup, note, remembered
@@ -16,6 +18,7 @@ from .state import Anytime, GameState
 from .values import Player, pretty
 
 MAX_TRIGGER_CHAIN = 200
+TRIGGER_OF = attrgetter("trigger")  # a frame's (trigger key, binding), or None
 
 
 def new_game(game, players: int, seed: int, debug: bool = False, prepare=None, quiet: bool = False) -> GameState:
@@ -274,7 +277,7 @@ def settle(st: GameState) -> bool:
     """
     if st.stage != "turn":
         return False
-    running = frozenset([frame.trigger for frame in st.frames if frame.trigger is not None])
+    running = frozenset(filter(None, map(TRIGGER_OF, st.frames)))  # the triggers whose bodies are running
     if st.quiet_check == (st.version, running):
         return False
     st.budget = st.budget_size
