@@ -36,3 +36,10 @@ def test_shuffle_takes_the_same_numbers_as_below():
         j = reference.below(i + 1)
         expected[i], expected[j] = expected[j], expected[i]
     assert items == expected and shuffled.state == reference.state
+
+
+def test_below_scales_the_next_number_of_the_sequence():
+    rng, reference = Rng(5), Rng(5)
+    for n in (1, 2, 6, 10, 52, 1 << 40):
+        assert rng.below(n) == (reference.next64() * n) >> 64
+    assert rng.state == reference.state

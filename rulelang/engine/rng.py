@@ -38,8 +38,9 @@ class Rng:
         return _mix(self.state)
 
     def below(self, n: int) -> int:
-        """A number in 0..n-1."""
-        return (self.next64() * n) >> 64
+        """A number in 0..n-1 (from `next64`'s number, stepped here: every decision of a bot asks)."""
+        self.state = state = (self.state + GOLDEN) & MASK
+        return (_mix(state) * n) >> 64
 
     def shuffle(self, items: list) -> None:
         """Shuffle a list in place (Fisher-Yates): `below(i + 1)` for each place, written out.

@@ -23,14 +23,16 @@ def play_game(game, agents: list, seed: int, debug: bool = False,
     if debug:
         st.check_conservation()
     bound = decision_bound(st, max_decisions)
+    makers = [view_maker(agent) for agent in agents]
     while st.result is None:
         if st.actions >= bound:
             raise _no_result(st, bound)
         if on_decision is not None:
             on_decision(st)
         decision = st.pending
-        agent = agents[decision.seat]
-        index = agent.choose(view_for(agent, st, decision.seat), decision)
+        seat = decision.seat
+        maker = makers[seat]
+        index = agents[seat].choose(maker(st, seat) if maker is not None else None, decision)
         if decisions is not None:
             decisions.append(index)
         apply_action(st, index)
@@ -57,9 +59,15 @@ def _no_result(st, bound: int) -> GameError:
 def view_for(agent, st, seat: int):
     """What an agent is shown: nothing (`needs_view = False`), the view type it names
     (`view_type`, called with the state and the seat), or else the seat's view (`seat_view`)."""
+    maker = view_maker(agent)
+    return maker(st, seat) if maker is not None else None
+
+
+def view_maker(agent):
+    """How an agent's view is made from the state and its seat (see `view_for`); None for none."""
     if not getattr(agent, "needs_view", True):
         return None
-    return getattr(agent, "view_type", seat_view)(st, seat)
+    return getattr(agent, "view_type", seat_view)
 
 
 def scores(st) -> list:
