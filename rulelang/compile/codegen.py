@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import itertools
+import threading
 import types
 
 LOAD, STORE = ast.Load(), ast.Store()
@@ -154,18 +155,23 @@ def guarded(body: list, pos: ast.expr) -> list:
 POSITIONED = (ast.stmt, ast.expr, ast.excepthandler, ast.arg, ast.keyword)
 
 
+_COMPILING = threading.Lock()  # functions may compile at their first call, in any thread
+
+
 @contextlib.contextmanager
 def _positions(line: int):
     """While compiling, every generated node stands at the rule's line (compile() wants positions).
 
     The nodes the compiler builds carry none of their own, so class-level defaults give them
-    all at once, instead of walking thousands of nodes; they are removed again at once.
+    all at once, instead of walking thousands of nodes; they are removed again at once (one
+    compile at a time: the defaults are shared by every thread).
     """
-    for kind in POSITIONED:
-        kind.lineno = kind.end_lineno = line
-        kind.col_offset = kind.end_col_offset = 0
-    try:
-        yield
-    finally:
+    with _COMPILING:
         for kind in POSITIONED:
-            del kind.lineno, kind.end_lineno, kind.col_offset, kind.end_col_offset
+            kind.lineno = kind.end_lineno = line
+            kind.col_offset = kind.end_col_offset = 0
+        try:
+            yield
+        finally:
+            for kind in POSITIONED:
+                del kind.lineno, kind.end_lineno, kind.col_offset, kind.end_col_offset
