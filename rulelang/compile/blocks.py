@@ -143,13 +143,13 @@ class Lowering:
         where = self.program.constant(spec.pos)
         too_deep = ast.Compare(field(name("st"), "nesting"), [ast.GtE()], [ast.Constant(MAX_FRAMES)])
         error = call("nest_error", ast.Constant(MAX_FRAMES), ast.Constant(procedure), where)
-        credit = ast.Attribute(name("st"), "credit", STORE)
+        nesting, credit = ast.Attribute(name("st"), "nesting", STORE), ast.Attribute(name("st"), "credit", STORE)
+        logged = ast.UnaryOp(ast.Not(), field(name("st"), "quiet"))
         enter = [ast.If(too_deep, [ast.Raise(error, None)], []),
-                 ast.AugAssign(ast.Attribute(name("st"), "nesting", STORE), ast.Add(), ast.Constant(1)),
+                 ast.AugAssign(nesting, ast.Add(), ast.Constant(1)),
                  ast.Assign([ast.Name("_credit", STORE)], field(name("st"), "credit")),
-                 ast.If(ast.UnaryOp(ast.Not(), field(name("st"), "quiet")), [ast.Assign([credit], call("credit_of", ENV))], [])]
-        leave = [ast.AugAssign(ast.Attribute(name("st"), "nesting", STORE), ast.Sub(), ast.Constant(1)),
-                 ast.Assign([credit], name("_credit"))]
+                 ast.If(logged, [ast.Assign([credit], call("credit_of", ENV))], [])]
+        leave = [ast.AugAssign(nesting, ast.Sub(), ast.Constant(1)), ast.Assign([credit], name("_credit"))]
         body = [*enter, ast.Try(self._code(spec.body, False) or [ast.Pass()], [], [], leave)]
         self.program.define(self.program.symbol("procedure", procedure), ["st", "env"], body, spec.pos.line)
 
