@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ..errors import GameError
-from .effects import credit_of
+from .effects import credit_of  # noqa: F401 - a helper of generated code (HELPERS), as the names below are
 from .errorwords import in_rule_words
 from .state import GameState
 from .values import Card, Marker, Player, Roll, ZoneRef, describe, is_card, pretty
