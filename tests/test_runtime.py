@@ -171,6 +171,70 @@ def test_multi_choice_respects_min_and_max(game_from):
     assert [c.name for c in st.zones[ZoneRef("hand", st.current)]] == ["AH", "2H"]
 
 
+RISING_HEARTS = """
+        - choose: cs
+          from: draw
+          where: "it.suit == 'hearts' and all(c in cs | c.rank < it.rank)"
+          min: 1
+          max: 3
+        - set n += 3
+"""
+
+
+def counted(node, calls: list):
+    """The choice `node` with its steady filter counting its calls in `calls`."""
+    steady = node.steady
+
+    def counting(st, env, items):
+        calls.append(1)
+        return steady(st, env, items)
+    object.__setattr__(node, "steady", counting)  # (a frozen node: a test may still wrap it)
+    return node
+
+
+def test_a_multi_choice_checks_the_steady_part_of_its_filter_once_while_the_state_stays(game_from):
+    st = new_game(game_from(RISING_HEARTS), 2, 1)
+    calls = []
+    node = counted(st.pending.node, calls)
+    assert node.where is not None  # the part that reads the picks is checked at each pick
+    assert len(st.pending.labels()) == 13
+    apply_label(st, "5H")
+    assert st.pending.labels() == ["6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "done"]
+    apply_label(st, "9H")
+    assert st.pending.labels() == ["10H", "JH", "QH", "KH", "done"]
+    assert calls == []  # the hearts were found before the first pick, and the state has not changed
+    env = st.frames[st.pending.frame_index].env
+    st.touch()  # a change: the steady part is checked again
+    assert [c.name for c in node.candidates(st, env, env["cs"])] == ["10H", "JH", "QH", "KH"] and calls == [1]
+
+
+def test_a_debug_game_finds_the_steady_items_afresh_and_fails_if_they_changed_unrecorded(game_from):
+    st = new_game(game_from(RISING_HEARTS), 2, 1, debug=True)
+    calls = []
+    node = counted(st.pending.node, calls)
+    apply_label(st, "5H")
+    assert len(calls) == 1 and len(st.pending.labels()) == 9
+    env = st.frames[st.pending.frame_index].env
+    env[node.steady_key] = (st.version, [])  # as if the hearts had gone without a recorded change
+    with pytest.raises(GameError, match="internal error: the items 'cs' may be picked from changed"):
+        node.candidates(st, env, env["cs"])
+
+
+@pytest.mark.parametrize("choice", [
+    'where: "all(c in cs | c.rank < it.rank) and it.suit == \'hearts\'"\n          min: 1',  # leads with the picks
+    'where: "random([true, false]) and it.suit == \'hearts\'"\n          min: 1',  # chance
+    'where: "it.suit == \'hearts\'"',  # a choice of one item is asked once
+])
+def test_only_a_multi_choice_filter_leading_with_parts_that_read_neither_picks_nor_chance_is_split(game_from, choice):
+    st = new_game(game_from(f"""
+        - choose: cs
+          from: draw
+          {choice}
+        - set n += 3
+    """), 2, 1)
+    assert st.pending.node.steady is None and st.pending.node.where is not None
+
+
 def test_dice_bounds_are_compile_errors(game_from):
     from rulelang.errors import RuleError
     with pytest.raises(RuleError, match="between 1 and 100 dice"):

@@ -610,10 +610,9 @@ class Compiler:
         if "prompt" in item:
             prompt = self.guard(self.statements.interpolation, str(item["prompt"]),
                                 item.value_pos["prompt"], inner)
+        steady, where = self.choice_filters(item, inner, many and "do" not in item)
         node = Choose(
-            var=var, source=self.expr(item["from"], item.value_pos["from"], scope),
-            where=self.guard(self.expressions.compile_filter, item["where"], item.value_pos["where"], inner,
-                             default=_keep_all) if "where" in item else None,
+            var=var, source=self.expr(item["from"], item.value_pos["from"], scope), where=where, steady=steady,
             by=optional_expr("by", _me), prompt=prompt,
             optional=optional_expr("optional"), many=many,
             min=optional_expr("min", _zero), max=optional_expr("max", _none), pos=pos,
@@ -622,6 +621,18 @@ class Compiler:
         if "do" in item:
             return self.choose_each(item, node, pos, scope)
         return node
+
+    def choice_filters(self, item, inner, picks_many: bool) -> tuple:
+        """A choice's `where` as `(steady, where)` filters (see `Choose.steady`). A choice of several
+        items asks `where` again after each pick, though only the picks changed: the leading `and`
+        parts that read neither them nor chance are checked once, while the state stays the same."""
+        if "where" not in item:
+            return None, None
+        var, text, pos = str(item["choose"]), item["where"], item.value_pos["where"]
+        if not (picks_many and self.dependencies.steady(item["from"], var)):
+            return None, self.guard(self.expressions.compile_filter, text, pos, inner, default=_keep_all)
+        return self.guard(self.expressions.compile_split_filter, text, pos, inner,
+                          lambda part: self.dependencies.steady(part, var), default=(None, _keep_all))
 
     def choose_each(self, item, choice: Choose, pos, scope) -> tuple:
         """`choose` with `do:`: pick one item at a time and run `do` after each pick, with the name

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..errors import UNKNOWN, RuleError
 from ..language.names import Names
 from ..language.syntax import parse, template_fields
-from ..language.trees import Tree
+from ..language.trees import Tree, conjuncts
 
 LOCATION = frozenset({"loc", "attach"})
 
@@ -49,13 +49,21 @@ class Dependencies:
         return any(node.data == "lambda_arg" or (node.data == "call" and str(node.children[0]) in self.names.functions)
                    for node in tree.iter_subtrees())
 
+    def steady(self, expression, local: str) -> bool:
+        """Whether an expression (a parse tree, or its text) reads neither chance nor the local
+        `local`: while only `local` changes and the state does not, its value stays the same."""
+        tree = expression if isinstance(expression, Tree) else _parsed(expression) if isinstance(expression, str) else None
+        if tree is None or self.of_tree(tree) is None:
+            return False
+        return not any(node.data == "name" and str(node.children[0]) == local for node in tree.iter_subtrees())
+
     def origins(self, text) -> frozenset | None:
         """The zones a card must leave for an `on: moved` condition to hold (None: any zone).
 
         Found in the condition's `and` parts: `origin == z`, or several such joined by `or`.
         """
         tree = _parsed(text) if isinstance(text, str) else None
-        for part in _conjuncts(tree):
+        for part in conjuncts(tree):
             zones = self._origin_zones(part)
             if zones is not None:
                 return zones
@@ -144,13 +152,6 @@ class Dependencies:
         found |= reads
         return True
 
-
-
-def _conjuncts(tree) -> list:
-    """The parts of an expression joined by `and` (the expression itself if there is no `and`)."""
-    if isinstance(tree, Tree) and tree.data == "and_":
-        return [part for child in tree.children for part in _conjuncts(child)]
-    return [tree] if tree is not None else []
 
 
 def _is_name(tree, name: str) -> bool:

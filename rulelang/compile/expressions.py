@@ -19,7 +19,7 @@ from ..errors import RuleError
 from ..language.kinds import check_kinds
 from ..language.names import BUILTIN_NAMES, Names, suggest
 from ..language.syntax import node_column, parse, template_fields
-from ..language.trees import Token, Tree
+from ..language.trees import Token, Tree, conjunction, conjuncts
 from .codegen import LOAD, STORE, Program, call, field, guarded, item, method, name
 
 MAX_DICE = 100
@@ -182,6 +182,23 @@ class ExpressionCompiler:
         pos = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
         tree = parse(text, "start_expr", pos)
         check_kinds(tree, self.names, pos, set(locals_) | {"it"})
+        return self._filter(tree, pos, locals_)
+
+    def compile_split_filter(self, text, pos, locals_, steady) -> tuple:
+        """Compile a condition on `it` as two filters, `(fixed, rest)`: `fixed` checks its leading
+        `and` parts for which `steady(part)` holds, `rest` the others (None when there are none).
+        Filtering by one, then the other, keeps the items the whole condition keeps."""
+        pos = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
+        tree = parse(text, "start_expr", pos)
+        check_kinds(tree, self.names, pos, set(locals_) | {"it"})
+        parts = conjuncts(tree)
+        lead = next((i for i, part in enumerate(parts) if not steady(part)), len(parts))
+        if lead == 0:
+            return None, self._filter(tree, pos, locals_)
+        fixed = self._filter(conjunction(parts[:lead]), pos, locals_)
+        return fixed, self._filter(conjunction(parts[lead:]), pos, locals_) if lead < len(parts) else None
+
+    def _filter(self, tree, pos, locals_):
         scope, local = Scope(frozenset(locals_) - {"it"}).binding("it")
         where = self.program.constant(pos.shifted(node_column(tree)))
         condition = self.expression(tree, pos, scope, as_bool=True)

@@ -501,12 +501,19 @@ class Choose(Node):
     min: object = attrs.field(eq=False)
     max: object = attrs.field(eq=False)
     pos: Position
+    steady: object = attrs.field(default=None, eq=False)  # None, or keep(st, env, items): `where`'s leading
+    # parts that read neither the picks so far nor chance (`where` is then the other parts, or None)
     key: str = attrs.field(init=False, eq=False)  # the env slot marking a multi-choice in progress
+    steady_key: str = attrs.field(init=False, eq=False)  # the env slot keeping the items `steady` let pass
     settles_first = True
 
     @key.default
     def _key(self) -> str:
         return f"#choosing:{self.var}:{self.pos.line}:{self.pos.column}"
+
+    @steady_key.default
+    def _steady_key(self) -> str:
+        return f"#steady:{self.var}:{self.pos.line}:{self.pos.column}"
 
     def run(self, st, frame):
         env = frame.env
@@ -541,12 +548,26 @@ class Choose(Node):
 
     def candidates(self, st, env, picked) -> list:
         """The items that may be picked now (`picked`: those a multi-choice has picked so far)."""
-        items = st.items(self.source(st, env))
+        items = st.items(self.source(st, env)) if self.steady is None else self._steady_items(st, env)
         if picked:
             items = [i for i in items if i not in picked]
         if self.where is None:
             return list(items)
         return self.where(st, env, items)
+
+    def _steady_items(self, st, env) -> list:
+        """The items that pass `steady`: found at the first pick and kept while the state stays as it
+        was (a debug game finds them afresh each time, and checks that they did not change)."""
+        kept = env.get(self.steady_key)
+        if kept is not None and kept[0] == st.version and not st.debug:
+            return kept[1]
+        items = self.steady(st, env, st.items(self.source(st, env)))
+        if kept is not None and kept[0] == st.version and kept[1] != items:
+            raise GameError(f"internal error: the items '{self.var}' may be picked from changed from "
+                            f"{pretty(kept[1])} to {pretty(items)} though the state did not (a bug in rulelang)",
+                            self.pos)
+        env[self.steady_key] = (st.version, items)
+        return items
 
     def resume(self, st, frame, option) -> None:
         """Bind the chosen option; a multi-choice keeps choosing until `done`."""
@@ -562,6 +583,7 @@ class Choose(Node):
 
     def _finish(self, frame):
         frame.env.pop(self.key, None)
+        frame.env.pop(self.steady_key, None)
         frame.pc += 1
 
 

@@ -68,6 +68,18 @@ class Token(str):
         return f"Token({self.type!r}, {self.value!r})"
 
 
+def conjuncts(tree) -> list:
+    """The parts of an expression joined by `and` (the expression itself if it has no `and`)."""
+    if isinstance(tree, Tree) and tree.data == "and_":
+        return [part for child in tree.children for part in conjuncts(child)]
+    return [tree] if tree is not None else []
+
+
+def conjunction(parts: list):
+    """The expression `parts[0] and parts[1] and ...` (the one part itself, if there is one)."""
+    return parts[0] if len(parts) == 1 else Tree("and_", list(parts))
+
+
 def from_lark(node):
     """Our tree for a tree lark has just parsed."""
     if node is None:
