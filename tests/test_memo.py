@@ -4,7 +4,8 @@ import pytest
 from rulelang.agents import random_agents
 from rulelang.api import load_game, packaged_rulesets
 from rulelang.engine.memo import lookup, remembered
-from rulelang.engine.runtime import apply_action, new_game
+from rulelang.engine import runtime
+from rulelang.engine.runtime import apply_action, apply_label, new_game
 from rulelang.engine.values import ZoneRef
 from rulelang.errors import GameError
 
@@ -102,3 +103,44 @@ end:
     game = load_game(str(path))
     plain, debug = play_some(game, 4, 500, debug=False), play_some(game, 4, 500, debug=True)
     assert plain.result is not None and plain.log == debug.log
+
+
+QUIET_RULES = """
+name: quiet
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  pile: {visibility: public}
+vars: {n: 0, ticks: 0}
+turn:
+  do:
+    - choose move: [put, tick]
+moves:
+  put: {do: ["move first(draw) to pile"]}
+  tick: {do: ["set ticks += 1"]}
+triggers:
+  - name: three on the pile
+    when: "count(pile) == 3"
+    do: ["set n += 1", "move pile to draw"]
+end:
+  - when: "n >= 2"
+    winner: P1
+"""
+
+
+def test_a_check_point_where_no_rule_read_a_change_looks_up_one_answer(tmp_path, monkeypatch):
+    path = tmp_path / "quiet.yaml"
+    path.write_text(QUIET_RULES)
+    st = new_game(load_game(str(path)), 2, seed=1)
+    assert lookup(st, runtime.ALL_QUIET)[0]  # the first check point found every rule quiet
+    checked = []
+    monkeypatch.setattr(runtime, "_first_holding", lambda *args: checked.append(args[1].name))
+    apply_label(st, "tick")  # no rule reads `ticks`: the check points look at no rule
+    assert checked == [] and st.vars["ticks"] == 1
+    monkeypatch.undo()
+    st.move(st.zones[ZoneRef("draw")][0], ZoneRef("pile"))  # the trigger reads the pile
+    assert not lookup(st, runtime.ALL_QUIET)[0]
+    apply_label(st, "put")
+    apply_label(st, "put")  # the third card: the trigger fires though the rules were all quiet before
+    assert st.vars["n"] == 1 and st.zones[ZoneRef("pile")] == []

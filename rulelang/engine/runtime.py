@@ -18,6 +18,7 @@ from .state import Anytime, GameState
 from .values import Player, pretty
 
 MAX_TRIGGER_CHAIN = 200
+ALL_QUIET = ("quiet", "all")  # remembered: no end rule or condition trigger holds (see settle)
 TRIGGER_OF = attrgetter("trigger")  # a frame's (trigger key, binding), or None
 
 
@@ -273,7 +274,8 @@ def settle(st: GameState) -> bool:
     check point that sees the state of the last quiet one (same changes, same triggers running)
     has nothing to do. A debug game skips it too, so that it plays exactly the same game (a check
     may roll dice); a change that was not recorded still shows at its next check point, where
-    every remembered answer is checked afresh.
+    every remembered answer is checked afresh. Once every end rule and trigger was found quiet,
+    one remembered answer (ALL_QUIET) stands for them all.
     """
     if st.stage != "turn":
         return False
@@ -282,7 +284,10 @@ def settle(st: GameState) -> bool:
         return False
     st.budget = st.budget_size
     me = st.seats[st.current]
-    for end in st.game.ends:
+    game = st.game
+    several = len(game.ends) + len(game.triggers) > 1
+    all_quiet = several and not st.debug and lookup(st, ALL_QUIET)[0]
+    for end in () if all_quiet else game.ends:
         env = _first_holding(st, end, me, running)
         if env is not None:
             st.ended_by = end
@@ -295,7 +300,7 @@ def settle(st: GameState) -> bool:
                 raise place(err, end.pos) from None
             st.finish([p.seat for p in winners])
             return True
-    rounds = st.game.rounds
+    rounds = game.rounds
     if rounds is not None and remembered(st, ("round end",), rounds.end_reads, rounds.end, {"me": me}):
         st.frames.clear()
         st.stage = "round_end"
@@ -305,7 +310,7 @@ def settle(st: GameState) -> bool:
             st.frames.append(Frame(rounds.after, {"me": me}))
         return True
     st.check_capacity()
-    for trigger in st.game.triggers:
+    for trigger in () if all_quiet else game.triggers:
         env = _first_holding(st, trigger, me, running)
         if env is not None:
             st.trigger_chain += 1
@@ -315,8 +320,22 @@ def settle(st: GameState) -> bool:
             env[CREDIT] = trigger.credit
             st.frames.append(Frame(trigger.body, env, trigger=(trigger.key, env.get(trigger.var))))
             return True
+    if several and not all_quiet:
+        _note_all_quiet(st, game.ends + game.triggers)
     st.quiet_check = (st.version, running)
     return False
+
+
+def _note_all_quiet(st, rules) -> None:
+    """Remember that no end rule or trigger holds, until an input of one of them changes, if
+    each was just found quiet as a whole: the next check point then looks up one answer, not one per rule."""
+    inputs = set()
+    for rule in rules:
+        entry = st.memo.get(("quiet", rule.key))
+        if entry is None or entry[0] != st.version:
+            return
+        inputs.update(entry[1])
+    note(st, ALL_QUIET, inputs, True)
 
 
 def _first_holding(st, rule, me, running):
