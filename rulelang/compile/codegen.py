@@ -47,6 +47,14 @@ class Program:
         self.namespace[key] = value
         return ast.Name(key, LOAD)
 
+    def known(self, node: ast.expr):
+        """The value an expression made by `constant` stands for (None for any other expression)."""
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Name) and node.id.startswith("_k"):
+            return self.namespace.get(node.id)
+        return None
+
     def define(self, name: str, params: list, body: list, line: int = 1):
         """Compile one function from ast statements into the namespace and return it."""
         arguments = ast.arguments(posonlyargs=[], args=[ast.arg(p) for p in params], vararg=None,

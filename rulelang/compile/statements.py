@@ -9,6 +9,7 @@ import ast
 import re
 
 from ..engine.effects import Break, Call, Draw, Refuse, Return, Statement
+from ..engine.values import ZoneRef
 from ..errors import RuleError
 from ..language.kinds import NUMBER, check_kinds, check_number
 from ..language.names import suggest
@@ -112,8 +113,11 @@ class StatementCompiler:
         return self.expressions.expression(tree, pos, Scope(frozenset(scope)))
 
     def _zone(self, tree, pos, scope, what: str) -> ast.expr:
+        value = self._expr(tree, pos, scope)
+        if isinstance(self.program.known(value), ZoneRef):  # a zone named in the rule file: no need to check
+            return value
         where = self.program.constant(pos.shifted(node_column(tree)))
-        return call("zone", self._expr(tree, pos, scope), ast.Constant(what), where)
+        return call("zone", value, ast.Constant(what), where)
 
     @staticmethod
     def _do(value: ast.expr) -> list:
