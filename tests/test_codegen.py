@@ -22,7 +22,8 @@ def generated(monkeypatch):
     """Every function the code generator makes while loading, as ast: those compiled at once, and
     those compiled when first called (if they ever are)."""
     trees = []
-    define, define_pasteable = codegen.Program.define, codegen.Program.define_pasteable
+    define, define_pasteable, define_later = (codegen.Program.define, codegen.Program.define_pasteable,
+                                              codegen.Program.define_later)
 
     def record(name, params, body):
         trees.append(ast.Module(body=[ast.FunctionDef(name=name, args=ast.arguments(
@@ -36,8 +37,12 @@ def generated(monkeypatch):
     def recording_pasteable(self, name, statements, where, line=1):
         record(name, ["st", "env"], codegen.guarded(statements, where) if where is not None else statements)
         return define_pasteable(self, name, statements, where, line)
+    def recording_later(self, name, params, body, line=1):
+        record(name, params, body)
+        return define_later(self, name, params, body, line)
     monkeypatch.setattr(codegen.Program, "define", recording)
     monkeypatch.setattr(codegen.Program, "define_pasteable", recording_pasteable)
+    monkeypatch.setattr(codegen.Program, "define_later", recording_later)
     return trees
 
 
@@ -96,12 +101,14 @@ def test_every_function_compiled_at_its_first_call_compiles(name, monkeypatch):
         made.append(define_pasteable(self, *args))
         return made[-1]
     monkeypatch.setattr(codegen.Program, "define_pasteable", recording)
-    compile_document(load_document(name))
+    program = compile_document(load_document(name)).program
     assert made
     for function in made:
         if function.__defaults__:  # not called yet: its pending code is compiled now, as a first call would
             function.__defaults__[0].compile()
         assert function.__defaults__ is None and function.__code__.co_name == function.__name__
+    for later, (params, body, line) in program.later.items():  # general code of the functions that read cards straight
+        assert program.define(later, params, body, line).__code__.co_name == later
 
 
 def test_a_function_compiles_at_its_first_call_and_runs_its_own_code_from_then_on():

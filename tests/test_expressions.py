@@ -238,3 +238,52 @@ def test_card_properties_of_printed_values_are_remembered_and_others_are_not(tmp
     assert "lucky" not in queen.facts
     st.vars["tricks"] = 12
     assert st.attribute(queen, "lucky", None) is True
+
+
+SHORT_CODE = """
+name: short
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+card_vars: {dmg: 0}
+functions:
+  "suit_of(c)": "c.suit"
+  "dmg_of(c)": "c.dmg"
+  "lucky(c)": "c.rank + 1T10"
+turn:
+  do:
+    - choose: c
+      from: draw
+end:
+  - when: "false"
+    winner: P1
+"""
+
+
+def test_a_function_reads_card_values_straight_and_leaves_other_values_to_its_general_code(tmp_path):
+    path = tmp_path / "short.yaml"
+    path.write_text(SHORT_CODE)
+    game = load_game(str(path))
+    namespace, st, me = game.program.namespace, new_game(game, 2, seed=1), Player(0)
+    suit_of, dmg_of = (namespace[game.program.symbol("function", f)] for f in ("suit_of", "dmg_of"))
+    general = next(n for n in suit_of.__code__.co_names if n.startswith("_g"))
+    assert suit_of(st, me, game.card_by_name["QH"]) == "hearts"
+    assert namespace[general].__code__.co_name != general  # not needed yet, so not compiled
+    marker = st.mark(game.card_by_name["QH"], {"dmg": 4})
+    assert dmg_of(st, me, marker) == 4  # a marker's stored values read as a card's
+    for value in (None, Player(1), ZoneRef("draw"), [game.card_by_name["QH"]]):
+        with pytest.raises(GameError) as short:
+            suit_of(st, me, value)
+        with pytest.raises(GameError) as direct:
+            namespace[general](st, me, value)
+        assert str(short.value) == str(direct.value) and short.value.position == direct.value.position
+    assert namespace[general].__code__.co_name == general  # compiled at the first value that is no card
+
+
+def test_a_function_that_uses_chance_has_no_short_code(tmp_path):
+    path = tmp_path / "short.yaml"
+    path.write_text(SHORT_CODE)
+    game = load_game(str(path))
+    lucky = game.program.namespace[game.program.symbol("function", "lucky")]
+    assert not any(n.startswith("_g") for n in lucky.__code__.co_names)  # a second try would roll again

@@ -27,6 +27,7 @@ class Program:
         self._ids = itertools.count()
         self._symbols: dict = {}
         self.pasteable: dict = {}  # function -> its _Pending code, while blocks are lowered (define_pasteable)
+        self.later: dict = {}  # name -> (params, body, line) of each function `define_later` put off
 
     def symbol(self, kind: str, rule_name: str) -> str:
         """The stable Python name of a rule file's function or property (known before it is compiled)."""
@@ -65,6 +66,13 @@ class Program:
             code = compile(module, self.filename, "exec")
         exec(code, self.namespace)  # noqa: S102 - code built from ast nodes only
         return self.namespace[name]
+
+    def define_later(self, name: str, params: list, body: list, line: int = 1) -> None:
+        """Put a function in the namespace that is compiled (and takes its place there) when first called."""
+        def first_call(*args):
+            return self.define(name, params, body, line)(*args)
+        self.namespace[name] = first_call
+        self.later[name] = (params, body, line)
 
     def define_pasteable(self, name: str, statements: list, where: ast.expr | None, line: int = 1):
         """A function `f(st, env)` running `statements` guarded at `where` (unguarded when None).
@@ -150,13 +158,18 @@ def item(subject: ast.expr, key: ast.expr) -> ast.Subscript:
     return ast.Subscript(subject, key, LOAD)
 
 
-def guarded(body: list, pos: ast.expr) -> list:
-    """`try: body` turning any error into a positioned GameError (free when nothing fails)."""
+def guarded(body: list, pos: ast.expr, otherwise: ast.expr | None = None) -> list:
+    """`try: body` turning any error into a positioned GameError (free when nothing fails).
+
+    With `otherwise`, a Python error (not a GameError) returns `otherwise` instead: the call of
+    general code that then finds the answer, or the error in rulelang's words.
+    """
     def handler(kind: str, convert: str) -> ast.ExceptHandler:
         error = ast.Raise(call(convert, name("_err"), pos), ast.Constant(None))
         return ast.ExceptHandler(name(kind), "_err", [error])
-    return [ast.Try(body, [handler("GameError", "place"), handler("EVALUATION_ERRORS", "evaluation_error")],
-                    [], [])]
+    python_errors = (handler("EVALUATION_ERRORS", "evaluation_error") if otherwise is None
+                     else ast.ExceptHandler(name("EVALUATION_ERRORS"), None, [ast.Return(otherwise)]))
+    return [ast.Try(body, [handler("GameError", "place"), python_errors], [], [])]
 
 
 

@@ -141,10 +141,11 @@ class Compiler:
         self.statements = StatementCompiler(self.expressions)
         recursive = recursive_functions({name: body for name, (_, body, _) in functions_decl.items()},
                                         {name: text for name, text in props.items()})
-        for name, (params, body, pos) in functions_decl.items():
-            self.guard(self.expressions.define_function, name, params, body, pos, name in recursive)
         self.dependencies = Dependencies(names, {name: body for name, (_, body, _) in functions_decl.items()},
                                          dict(props))
+        self.expressions.uses_chance = lambda tree: self.dependencies.of_tree(tree) is None
+        for name, (params, body, pos) in functions_decl.items():
+            self.guard(self.expressions.define_function, name, params, body, pos, name in recursive)
         moves = self.moves()
         procedures = {name: self.procedure(name, params, body, pos) for name, (params, body, pos) in procedures_decl.items()}
         event_triggers = self.triggers(on_event=True)

@@ -137,6 +137,9 @@ class ExpressionCompiler:
         self.names = names
         self.program = program
         self._seat_zones: dict = {}
+        # `uses_chance(tree)`, once the compiler knows what rolls dice or calls random(); until
+        # then no function gets the short code that takes its values for cards (see _define_pure)
+        self.uses_chance = None
 
     # ------------------------------------------------------------------ entry points
     def compile(self, text, pos, locals_=frozenset(), as_bool: bool = False):
@@ -201,15 +204,39 @@ class ExpressionCompiler:
     def _filter(self, tree, pos, locals_):
         scope, local = Scope(frozenset(locals_) - {"it"}).binding("it")
         where = self.program.constant(pos.shifted(node_column(tree)))
-        condition = self.expression(tree, pos, scope, as_bool=True)
-        items = call("iterate", name("st"), name("_items"), where)
-        kept = ast.ListComp(name(local), [ast.comprehension(ast.Name(local, STORE), items, [condition], 0)])
-        return self.program.define(self.program.fresh("w"), ["st", "env", "_items"], guarded([ast.Return(kept)], where),
-                                   pos.line)
+
+        def kept(cards_only: bool) -> tuple:
+            condition, assumed = self._value(tree, pos, scope, True, cards_only)
+            items = call("iterate", name("st"), name("_items"), where)
+            return ast.ListComp(name(local), [ast.comprehension(ast.Name(local, STORE), items, [condition], 0)]), assumed
+        return self._define_pure(self.program.fresh("w"), ["st", "env", "_items"], kept, tree, where, pos.line)
 
     def expression(self, tree, pos, scope: Scope, as_bool: bool = False) -> ast.expr:
         """The ast of an expression in a scope; `as_bool` when only its truth matters."""
         return _Builder(self, pos).node(tree, scope, as_bool)
+
+    def _value(self, tree, pos, scope, as_bool: bool, cards_only: bool) -> tuple:
+        """(ast, whether it took some value for a card without testing): see `_define_pure`."""
+        builder = _Builder(self, pos, cards_only)
+        return builder.node(tree, scope, as_bool), builder.assumed
+
+    def _define_pure(self, symbol: str, params: list, value_of, tree, where, line: int):
+        """Define `symbol(*params)` returning `value_of(cards_only)[0]`, guarded at `where`.
+
+        The value of an expression without chance is found by short code that reads a card's
+        printed or stored values without first testing that it is a card: a value that is none
+        fails there with a Python error, and the general code (compiled when first needed) then
+        finds the answer or the error in rulelang's words. The expression is pure, so running
+        it again changes nothing but the work counted.
+        """
+        if self.uses_chance is not None and not self.uses_chance(tree):
+            short, assumed = value_of(True)
+            if assumed:
+                general = self.program.fresh("g")
+                self.program.define_later(general, params, guarded([ast.Return(value_of(False)[0])], where), line)
+                body = guarded([ast.Return(short)], where, call(general, *[name(p) for p in params]))
+                return self.program.define(symbol, params, body, line)
+        return self.program.define(symbol, params, guarded([ast.Return(value_of(False)[0])], where), line)
 
     def define_function(self, rule_name: str, params: tuple, text, pos, recursive: bool):
         """Compile `functions:` entry `name(params)` into `f(st, me, *params)`."""
@@ -218,13 +245,15 @@ class ExpressionCompiler:
         check_kinds(tree, self.names, pos, params)
         scope = Scope(frozenset(), {p: f"v_{p}" for p in params}, name("me"))
         where = self.program.constant(pos.shifted(node_column(tree)))
-        body = guarded([ast.Return(self.expression(tree, pos, scope))], where)
-        if recursive:  # only functions in a call cycle pay for counting their depth and calls
-            leave = ast.AugAssign(ast.Attribute(name("st"), "depth", STORE), ast.Sub(), ast.Constant(1))
-            body = [ast.Expr(call("enter", name("st"), ast.Constant(MAX_CALL_DEPTH), where)),
-                    ast.Try(body, [], [], [leave])]
-        return self.program.define(self.program.symbol("function", rule_name), ["st", "me", *[f"v_{p}" for p in params]],
-                                   body, pos.line)
+        symbol, arguments = self.program.symbol("function", rule_name), ["st", "me", *[f"v_{p}" for p in params]]
+        if not recursive:
+            return self._define_pure(symbol, arguments, lambda cards_only: self._value(tree, pos, scope, False, cards_only),
+                                     tree, where, pos.line)
+        # only functions in a call cycle pay for counting their depth and calls
+        leave = ast.AugAssign(ast.Attribute(name("st"), "depth", STORE), ast.Sub(), ast.Constant(1))
+        body = [ast.Expr(call("enter", name("st"), ast.Constant(MAX_CALL_DEPTH), where)),
+                ast.Try(guarded([ast.Return(self.expression(tree, pos, scope))], where), [], [], [leave])]
+        return self.program.define(symbol, arguments, body, pos.line)
 
     def define_prop(self, rule_name: str, text, pos):
         """Compile `card_props:` entry `name` into `p(st, me, it)`."""
@@ -240,11 +269,13 @@ class ExpressionCompiler:
 class _Builder:
     """Builds the ast of one expression (one source position)."""
 
-    def __init__(self, compiler: ExpressionCompiler, pos):
+    def __init__(self, compiler: ExpressionCompiler, pos, cards_only: bool = False):
         self.compiler = compiler
         self.names = compiler.names
         self.program = compiler.program
         self.pos = pos
+        self.cards_only = cards_only  # read a card's printed and stored values without testing it is a card
+        self.assumed = False  # whether it did
 
     def node(self, tree, scope: Scope, as_bool: bool = False) -> ast.expr:
         """The ast for one parse-tree node."""
@@ -348,6 +379,9 @@ class _Builder:
         subject = self.node(subject_tree, scope)
         key = ast.Constant(attribute)
         kind = _attribute_kind(attribute, names)
+        if self.cards_only and kind in ("fact", "card_var"):  # a value that is no card fails here (see _define_pure)
+            self.assumed = True
+            return self._card_value(kind, subject, key, attribute)
         bound = None  # `(temp := subject)`, for a subject that is not free to read twice (a call)
         if (not _simple(subject) and scope.may_bind and kind in TYPED_KINDS
                 and not (kind == "player_zone" and attribute in names.zone_lists)):
@@ -355,7 +389,7 @@ class _Builder:
             subject = name(bound.target.id)
         general = call("attribute", name("st"), subject, key, scope.me)
         if kind == "fact":
-            fast = item(field(subject, "facts"), key)
+            fast = self._card_value(kind, subject, key, attribute)
             return self._typed(subject, bound, "CARD", fast, call("card_fact", name("st"), subject, key, scope.me))
         if kind == "player_var":
             fast = item(item(field(name("st"), "pvars"), item(subject, ast.Constant(0))), key)
@@ -370,8 +404,7 @@ class _Builder:
             prop = call(self.program.symbol("prop", attribute), name("st"), scope.me, subject)
             return self._typed(subject, bound, "CARD", prop, general)
         if kind == "card_var":
-            stored = ast.Call(field(field(name("st"), "cvars"), "get"), [field(subject, "id"), name("NOTHING")], [])
-            fast = ast.Call(field(stored, "get"), [key, self.program.constant(names.card_defaults.get(attribute))], [])
+            fast = self._card_value(kind, subject, key, attribute)
             return self._typed(subject, bound, "CARD", fast, call("card_var", name("st"), subject, key, scope.me))
         if kind == "zone_var":
             return call(kind, name("st"), subject, key, scope.me)
@@ -385,6 +418,14 @@ class _Builder:
         if kind == "owner":
             return call("card_owner", name("st"), subject, scope.me)
         return general
+
+    def _card_value(self, kind: str, subject, key, attribute: str) -> ast.expr:
+        """A card's printed value (`fact`) or stored value (`card_var`, a marker's too), read
+        straight: for any other value this fails with a Python error."""
+        if kind == "fact":
+            return item(field(subject, "facts"), key)
+        stored = ast.Call(field(field(name("st"), "cvars"), "get"), [field(subject, "id"), name("NOTHING")], [])
+        return ast.Call(field(stored, "get"), [key, self.program.constant(self.names.card_defaults.get(attribute))], [])
 
     def _typed(self, subject, bound, kind: str, fast, slow):
         """`fast` when the subject is of the expected class, else the general (slow, checked) path.
