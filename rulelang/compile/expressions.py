@@ -188,9 +188,10 @@ class ExpressionCompiler:
         return self._filter(tree, pos, locals_)
 
     def compile_split_filter(self, text, pos, locals_, steady) -> tuple:
-        """Compile a condition on `it` as two filters, `(fixed, rest)`: `fixed` checks its leading
-        `and` parts for which `steady(part)` holds, `rest` the others (None when there are none).
-        Filtering by one, then the other, keeps the items the whole condition keeps."""
+        """Compile a condition on `it` as two filters, `(first, rest)`: `first` checks its leading
+        `and` parts for which `steady(part)` holds (None when the first part does not), `rest` the
+        others (None when there are none). Filtering by one, then the other, keeps the items the
+        whole condition keeps."""
         pos = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
         tree = parse(text, "start_expr", pos)
         check_kinds(tree, self.names, pos, set(locals_) | {"it"})
@@ -198,8 +199,8 @@ class ExpressionCompiler:
         lead = next((i for i, part in enumerate(parts) if not steady(part)), len(parts))
         if lead == 0:
             return None, self._filter(tree, pos, locals_)
-        fixed = self._filter(conjunction(parts[:lead]), pos, locals_)
-        return fixed, self._filter(conjunction(parts[lead:]), pos, locals_) if lead < len(parts) else None
+        first = self._filter(conjunction(parts[:lead]), pos, locals_)
+        return first, self._filter(conjunction(parts[lead:]), pos, locals_) if lead < len(parts) else None
 
     def _filter(self, tree, pos, locals_):
         scope, local = Scope(frozenset(locals_) - {"it"}).binding("it")
