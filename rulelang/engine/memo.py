@@ -32,6 +32,13 @@ def lookup(st, key) -> tuple:
     return True, answer
 
 
+def current_inputs(st, key) -> tuple | None:
+    """The inputs of the answer for `key` if it was noted or looked up at the state's current
+    version (so it stands now), else None."""
+    entry = st.memo.get(key)
+    return entry[1] if entry is not None and entry[0] == st.version else None
+
+
 def note(st, key, inputs, answer) -> None:
     """Remember `answer` for `key` until one of `inputs` changes."""
     memo = st.memo

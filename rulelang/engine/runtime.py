@@ -12,7 +12,7 @@ from operator import attrgetter
 
 from ..errors import GameError
 from .effects import CREDIT, Frame, start_move
-from .memo import hashable, lookup, note, remembered
+from .memo import current_inputs, hashable, lookup, note, remembered
 from .ops import place
 from .state import Anytime, GameState
 from .values import Player, pretty
@@ -331,10 +331,10 @@ def _note_all_quiet(st, rules) -> None:
     each was just found quiet as a whole: the next check point then looks up one answer, not one per rule."""
     inputs = set()
     for rule in rules:
-        entry = st.memo.get(("quiet", rule.key))
-        if entry is None or entry[0] != st.version:
+        found = current_inputs(st, ("quiet", rule.key))
+        if found is None:
             return
-        inputs.update(entry[1])
+        inputs.update(found)
     note(st, ALL_QUIET, inputs, True)
 
 
