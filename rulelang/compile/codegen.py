@@ -28,6 +28,7 @@ class Program:
         self._symbols: dict = {}
         self.pasteable: dict = {}  # function -> its _Pending code, while blocks are lowered (define_pasteable)
         self.later: dict = {}  # name -> (params, body, line) of each function `define_later` put off
+        self._constants: set = set()  # the names `constant` gave values
 
     def symbol(self, kind: str, rule_name: str) -> str:
         """The stable Python name of a rule file's function or property (known before it is compiled)."""
@@ -46,13 +47,14 @@ class Program:
             return ast.Constant(value)
         key = self.fresh("k")
         self.namespace[key] = value
+        self._constants.add(key)
         return ast.Name(key, LOAD)
 
     def known(self, node: ast.expr):
         """The value an expression made by `constant` stands for (None for any other expression)."""
         if isinstance(node, ast.Constant):
             return node.value
-        if isinstance(node, ast.Name) and node.id.startswith("_k"):
+        if isinstance(node, ast.Name) and node.id in self._constants:
             return self.namespace.get(node.id)
         return None
 
