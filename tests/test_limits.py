@@ -53,6 +53,8 @@ def failure(game_from):
     ("- set n = 2\n- while: 'true'\n  do: ['set n = n * n']", "limits: numbers"),
     ("- set l = 'x'\n- set n += l", "'+=' can only add numbers"),
     ("- set l = none\n- set l += 1", "'+=' can only add numbers: the value is none"),
+    ("- set l = 'x'\n- set l -= 2", "'-=' can only subtract numbers: the value is x, the change 2"),
+    ("- set l = true\n- set l += 1", "'+=' can only add numbers: the value is true"),
     ("- win first(draw)", "'win' takes players"),
     ("- turn P1 face up", "only cards can be turned"),
     ("- set l = 'x'\n- draw l from draw to me.hand", "the number to draw must be a number"),

@@ -392,13 +392,18 @@ class _Builder:
         if kind == "fact":
             fast = self._card_value(kind, subject, key, attribute)
             return self._typed(subject, bound, "CARD", fast, call("card_fact", name("st"), subject, key, scope.me))
+        seat = _seat_literal(subject)  # `P1.hand`: the player is known as the code is built
         if kind == "player_var":
+            if seat is not None:
+                return item(item(field(name("st"), "pvars"), ast.Constant(seat)), key)
             fast = item(item(field(name("st"), "pvars"), item(subject, ast.Constant(0))), key)
             return self._typed(subject, bound, "PLAYER", fast, call("player_var", name("st"), subject, key, scope.me))
         if kind == "player_zone":
             general = call("player_zone", name("st"), subject, key, scope.me)
             if attribute in names.zone_lists:
                 return general
+            if seat is not None:
+                return self.program.constant(ZoneRef(attribute, seat))
             fast = item(self.compiler.seat_zones(attribute), item(subject, ast.Constant(0)))
             return self._typed(subject, bound, "PLAYER", fast, general)
         if kind == "card_prop":
@@ -634,6 +639,14 @@ def _simple(value: ast.expr) -> bool:
         return True
     return (isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name)
             and isinstance(value.slice, ast.Constant))
+
+
+def _seat_literal(subject: ast.expr) -> int | None:
+    """The seat of a player written by name (`P1` compiles to `SEATS[0]`); None for any other value."""
+    if (isinstance(subject, ast.Subscript) and isinstance(subject.value, ast.Name) and subject.value.id == "SEATS"
+            and isinstance(subject.slice, ast.Constant)):
+        return subject.slice.value
+    return None
 
 
 def _listed(tree) -> bool:

@@ -117,7 +117,24 @@ class StatementCompiler:
         if isinstance(self.program.known(value), ZoneRef):  # a zone named in the rule file: no need to check
             return value
         where = self.program.constant(pos.shifted(node_column(tree)))
+        if isinstance(value, ast.IfExp) and self._seat_zone(value.body):  # `p.hand`: checked only if p is no player
+            return ast.IfExp(value.test, value.body, call("zone", value.orelse, ast.Constant(what), where))
         return call("zone", value, ast.Constant(what), where)
+
+    def _seat_zone(self, node: ast.expr) -> bool:
+        """Whether an expression picks one of a constant tuple of zones (a zone of each seat)."""
+        if not isinstance(node, ast.Subscript):
+            return False
+        zones = self.program.known(node.value)
+        return isinstance(zones, tuple) and all(isinstance(zone, ZoneRef) for zone in zones)
+
+    def _number(self, tree, pos, scope, what: str) -> ast.expr:
+        """A value that must be a whole number: checked at run time unless it is written as one."""
+        value = self._expr(tree, pos, scope)
+        if isinstance(value, ast.Constant) and value.value.__class__ is int:
+            return value
+        where = self.program.constant(pos.shifted(node_column(tree)))
+        return call("number", value, ast.Constant(what), where)
 
     @staticmethod
     def _do(value: ast.expr) -> list:
@@ -150,9 +167,8 @@ class StatementCompiler:
         return self._do(method(name("st"), "move", what, target, ast.Constant("under")))
 
     def _draw(self, tree, pos, scope):
-        where = self.program.constant(pos.shifted(node_column(tree.children[0])))
         check_number(tree.children[0], self.names, pos, scope, "the number to draw")
-        count = call("number", self._expr(tree.children[0], pos, scope), ast.Constant("the number to draw"), where)
+        count = self._number(tree.children[0], pos, scope, "the number to draw")
         source = self._zone(tree.children[1], pos, scope, "'draw ... from'")
         dest = tree.children[2]
         if dest.data == "to_new_pile":
@@ -211,16 +227,26 @@ class StatementCompiler:
         place = self.program.constant(where)
         if local in scope:
             if op != "=":
-                value = call("combine", ast.Constant(op), method(name("env"), "get", ast.Constant(local)), value, place)
+                value = self._combined(op, method(name("env"), "get", ast.Constant(local)), value, place)
             return [ast.Assign([ast.Subscript(name("env"), ast.Constant(local), STORE)], value)]
         if local in self.names.game_vars:
             if op != "=":
-                old = item(field(name("st"), "vars"), ast.Constant(local))
-                value = call("combine", ast.Constant(op), old, value, place)
+                value = self._combined(op, item(field(name("st"), "vars"), ast.Constant(local)), value, place)
             return self._do(method(name("st"), "set_var", ast.Constant(local), value))
         known = set(self.names.game_vars) | set(scope)
         raise RuleError.at(where, f"'{local}' is neither a game variable (vars:) nor a local (let)"
                                   f"{suggest(local, known)}")
+
+    def _combined(self, op: str, old: ast.expr, change: ast.expr, place: ast.expr) -> ast.expr:
+        """The new value of `set x += change` (or `-=`); a number written in the rule file is
+        added straight to a number, anything else goes through `combine`'s checks."""
+        if not (isinstance(change, ast.Constant) and change.value.__class__ is int):
+            return call("combine", ast.Constant(op), old, change, place)
+        temp = self.program.fresh("t")
+        bound = ast.NamedExpr(ast.Name(temp, STORE), old)
+        test = ast.Compare(field(bound, "__class__"), [ast.Is()], [name("INT")])
+        straight = ast.BinOp(name(temp), ast.Add() if op == "+=" else ast.Sub(), change)
+        return ast.IfExp(test, straight, call("combine", ast.Constant(op), name(temp), change, place))
 
     def _reveal(self, tree, pos, scope):
         return self._do(call("reveal", name("st"), self._expr(tree.children[0], pos, scope)))
@@ -236,11 +262,9 @@ class StatementCompiler:
             variable = str(assignment.children[0])
             if variable not in self.names.card_vars:
                 raise RuleError.at(pos.shifted(node_column(assignment)), f"'{variable}' is not declared under card_vars")
-            where = self.program.constant(pos.shifted(node_column(assignment.children[1])))
             keys.append(ast.Constant(variable))
             check_number(assignment.children[1], self.names, pos, scope, f"the value of '{variable}'")
-            values.append(call("number", self._expr(assignment.children[1], pos, scope),
-                               ast.Constant(f"the value of '{variable}'"), where))
+            values.append(self._number(assignment.children[1], pos, scope, f"the value of '{variable}'"))
         return self._do(method(name("st"), "mark", card, ast.Dict(keys, values)))
 
     def _log(self, tree, pos, scope):

@@ -525,7 +525,7 @@ def namespace(cards, max_players: int) -> dict:
     found = globals()
     out = {key: found[key] for key in HELPERS}
     out.update(GameError=GameError, EVALUATION_ERRORS=EVALUATION_ERRORS, CARD=Card, MARKER=Marker, PLAYER=Player,
-               NOTHING=MappingProxyType({}),
+               INT=int, NOTHING=MappingProxyType({}),
                CARDS={card.name: card for card in cards}, SEATS=tuple(Player(s) for s in range(max_players)),
                len=len, any=any, all=all, sum=sum, max=max, min=min)
     return out
