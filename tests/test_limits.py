@@ -75,6 +75,11 @@ def test_a_text_where_a_number_is_needed_is_caught_before_play(game_from, turn, 
     assert diagnostic.position.line == 14 and diagnostic.message == message
 
 
+def test_a_card_value_set_on_what_is_no_card_is_a_positioned_error(failure):
+    err = failure("- set l = 3\n- set l.mark = 1", "card_vars: {mark: 0}")
+    assert "cannot set 'mark' on 3" in str(err) and err.position.column == 13  # at `mark`
+
+
 def test_a_ruleset_may_lower_its_limits(failure, game_from):
     err = failure("- set n = f(12)", "limits: {work: 1000}")
     assert "more than 1,000 steps of work" in str(err)

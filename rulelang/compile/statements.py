@@ -210,6 +210,9 @@ class StatementCompiler:
         if attribute not in names.player_vars and attribute not in names.card_vars and attribute not in names.zone_vars:
             raise RuleError.at(where, f"'{attribute}' is not a declared player_vars, card_vars or zone_vars name")
         owner = self._expr(target.children[0], pos, scope)
+        if op == "=" and attribute not in names.player_vars and attribute not in names.zone_vars:
+            return self._do(call("set_card_value", name("st"), owner, ast.Constant(attribute), value,
+                                 self.program.constant(where)))
         return self._do(call("set_attribute", name("st"), owner, ast.Constant(attribute), ast.Constant(op), value,
                              self.program.constant(where)))
 

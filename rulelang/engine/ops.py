@@ -149,14 +149,19 @@ def contains(st, collection, item) -> bool:
 
 def add(st, a, b, pos):
     """`a + b`: numbers add, text joins, collections concatenate (within the size caps)."""
-    if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool) and not isinstance(b, bool):
+    if a.__class__ is list and b.__class__ is list:  # the common cases first, quickly
+        joined = a + b
+    elif a.__class__ is int and b.__class__ is int:
+        return a + b
+    elif isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool) and not isinstance(b, bool):
         return int(a) + int(b)
-    if isinstance(a, str) or isinstance(b, str):
+    elif isinstance(a, str) or isinstance(b, str):
         text = pretty(a) + pretty(b)
         if len(text) > MAX_TEXT:
             raise GameError(f"text longer than {MAX_TEXT:,} characters (limits: text)", pos)
         return text
-    joined = st.items(a) + st.items(b)
+    else:
+        joined = st.items(a) + st.items(b)
     if len(joined) > MAX_LIST:
         raise GameError(f"a list longer than {MAX_LIST:,} items (limits: lists)", pos)
     return joined
@@ -450,6 +455,15 @@ def set_attribute(st, owner, attribute: str, op: str, value, pos) -> None:
         raise GameError(f"cannot set '{attribute}' on {pretty(owner)}", pos)
 
 
+def set_card_value(st, owner, attribute: str, value, pos) -> None:
+    """`set owner.attribute = value` where `attribute` names only a card variable: stored
+    straight on a card or marker; any other owner goes through `set_attribute` (and its error)."""
+    if owner.__class__ is Card or owner.__class__ is Marker:
+        st.set_card_var(owner, attribute, value)
+    else:
+        set_attribute(st, owner, attribute, "=", value, pos)
+
+
 def reveal(st, value) -> None:
     """Show cards to every player (in the log)."""
     if not st.quiet:
@@ -516,7 +530,7 @@ HELPERS = ("over_budget", "charge", "iterate", "enter", "count", "total", "any_i
            "at", "highest", "lowest", "as_list", "index", "add", "multiply", "divide", "modulo", "collected",
            "card_fact", "card_var", "card_zone", "card_owner", "zone_var", "zone_index", "player_var", "player_zone", "attribute", "other", "following", "absolute", "under", "attached",
            "random_item", "attr", "clockwise", "players", "stored", "zone", "place", "evaluation_error",
-           "combine", "number", "set_attribute", "reveal", "shuffle", "win", "lose", "pretty", "listed",
+           "combine", "number", "set_attribute", "set_card_value", "reveal", "shuffle", "win", "lose", "pretty", "listed",
            "loop_error", "nest_error", "credit_of")
 
 

@@ -627,7 +627,7 @@ class GameState:
         if not is_card(piece):
             raise GameError(f"cannot store '{name}' on {pretty(piece)}")
         self.cvars.setdefault(piece.id, {})[name] = value
-        self.touch("cvar")
+        self.version = self.versions["cvar"] = next(self.clock)  # (`touch`, written out)
 
     def draw(self, count: int, source: ZoneRef, target: ZoneRef, where: str = "bottom",
              face_down: bool | None = None) -> int:
