@@ -251,6 +251,8 @@ functions:
   "suit_of(c)": "c.suit"
   "dmg_of(c)": "c.dmg"
   "lucky(c)": "c.rank + 1T10"
+  "below(c)": "under(c)"
+  "on_it(c)": "attached(c)"
 turn:
   do:
     - choose: c
@@ -287,3 +289,23 @@ def test_a_function_that_uses_chance_has_no_short_code(tmp_path):
     game = load_game(str(path))
     lucky = game.program.namespace[game.program.symbol("function", "lucky")]
     assert not any(n.startswith("_g") for n in lucky.__code__.co_names)  # a second try would roll again
+
+
+@pytest.mark.parametrize("function", ["below", "on_it"])
+def test_what_lies_under_a_card_is_read_straight_and_other_values_get_the_general_error(tmp_path, function):
+    path = tmp_path / "short.yaml"
+    path.write_text(SHORT_CODE)
+    game = load_game(str(path))
+    namespace, st, me = game.program.namespace, new_game(game, 2, seed=1), Player(0)
+    pieces = namespace[game.program.symbol("function", function)]
+    general = namespace[next(n for n in pieces.__code__.co_names if n.startswith("_g"))]
+    queen, king = game.card_by_name["QH"], game.card_by_name["KH"]
+    assert pieces(st, me, queen) == []
+    marker = st.mark(queen, {"dmg": 4})
+    assert pieces(st, me, queen) == [marker] and pieces(st, me, marker) == [] and pieces(st, me, king) == []
+    for value in (None, Player(1), ZoneRef("draw"), [queen]):
+        with pytest.raises(GameError) as short:
+            pieces(st, me, value)
+        with pytest.raises(GameError) as direct:
+            general(st, me, value)
+        assert str(short.value) == str(direct.value) and short.value.position == direct.value.position

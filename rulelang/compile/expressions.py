@@ -518,6 +518,9 @@ class _Builder:
         if function == "card":
             return self._card_literal(args[0])
         values = [self.node(a, scope) for a in args]
+        if function in ("under", "attached") and self.cards_only and _simple(values[0]):
+            self.assumed = True
+            return self._attached_to(function, values[0])
         if function in ("count", "first") and len(args) == 1:
             quick = self._zone_read(function, args[0], values[0], scope)
             if quick is not None:
@@ -527,6 +530,16 @@ class _Builder:
         if function in ("first", "last") and len(args) > 1:
             return call(f"{spec.helper}_few", name("st"), *values, self.where(args[1]))
         return call(spec.helper, name("st"), *values)
+
+    @staticmethod
+    def _attached_to(function: str, card: ast.expr) -> ast.expr:
+        """`under(c)` or `attached(c)` read from the state's table: a card with nothing attached
+        gives [] with no call. A value that is no card fails here (see `_define_pure`)."""
+        table = field(name("st"), "under_of")
+        if function == "under":
+            return ast.List([ast.Starred(method(table, "get", field(card, "id"), ast.Tuple([], LOAD)), LOAD)], LOAD)
+        holds = ast.Compare(field(card, "id"), [ast.In()], [table])
+        return ast.IfExp(holds, call("attached", name("st"), card), ast.List([], LOAD))
 
     def _shared_zone(self, tree, scope) -> bool:
         """Whether an expression names one shared zone (a zone every game's table holds)."""
