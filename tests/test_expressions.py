@@ -253,6 +253,7 @@ functions:
   "lucky(c)": "c.rank + 1T10"
   "below(c)": "under(c)"
   "on_it(c)": "attached(c)"
+  "where(c)": "c.zone"
 turn:
   do:
     - choose: c
@@ -261,6 +262,16 @@ end:
   - when: "false"
     winner: P1
 """
+
+
+def assert_same_errors(short_code, general_code, st, me, a_list) -> None:
+    """Short code given what is no card (none, a player, a zone, a list) fails as the general code does."""
+    for value in (None, Player(1), ZoneRef("draw"), a_list):
+        with pytest.raises(GameError) as short:
+            short_code(st, me, value)
+        with pytest.raises(GameError) as direct:
+            general_code(st, me, value)
+        assert str(short.value) == str(direct.value) and short.value.position == direct.value.position
 
 
 def test_a_function_reads_card_values_straight_and_leaves_other_values_to_its_general_code(tmp_path):
@@ -274,12 +285,7 @@ def test_a_function_reads_card_values_straight_and_leaves_other_values_to_its_ge
     assert namespace[general].__code__.co_name != general  # not needed yet, so not compiled
     marker = st.mark(game.card_by_name["QH"], {"dmg": 4})
     assert dmg_of(st, me, marker) == 4  # a marker's stored values read as a card's
-    for value in (None, Player(1), ZoneRef("draw"), [game.card_by_name["QH"]]):
-        with pytest.raises(GameError) as short:
-            suit_of(st, me, value)
-        with pytest.raises(GameError) as direct:
-            namespace[general](st, me, value)
-        assert str(short.value) == str(direct.value) and short.value.position == direct.value.position
+    assert_same_errors(suit_of, namespace[general], st, me, [game.card_by_name["QH"]])
     assert namespace[general].__code__.co_name == general  # compiled at the first value that is no card
 
 
@@ -291,21 +297,34 @@ def test_a_function_that_uses_chance_has_no_short_code(tmp_path):
     assert not any(n.startswith("_g") for n in lucky.__code__.co_names)  # a second try would roll again
 
 
-@pytest.mark.parametrize("function", ["below", "on_it"])
-def test_what_lies_under_a_card_is_read_straight_and_other_values_get_the_general_error(tmp_path, function):
+@pytest.fixture
+def short_code(tmp_path):
+    """`(short, general, st, game)` of a rule function of SHORT_CODE, in a game just begun."""
     path = tmp_path / "short.yaml"
     path.write_text(SHORT_CODE)
     game = load_game(str(path))
-    namespace, st, me = game.program.namespace, new_game(game, 2, seed=1), Player(0)
-    pieces = namespace[game.program.symbol("function", function)]
-    general = namespace[next(n for n in pieces.__code__.co_names if n.startswith("_g"))]
-    queen, king = game.card_by_name["QH"], game.card_by_name["KH"]
+    namespace = game.program.namespace
+
+    def function(rule_name: str):
+        short = namespace[game.program.symbol("function", rule_name)]
+        general = namespace[next(n for n in short.__code__.co_names if n.startswith("_g"))]
+        return short, general, new_game(game, 2, seed=1), game
+    return function
+
+
+@pytest.mark.parametrize("function", ["below", "on_it"])
+def test_what_lies_under_a_card_is_read_straight_and_other_values_get_the_general_error(short_code, function):
+    pieces, general, st, game = short_code(function)
+    me, queen, king = Player(0), game.card_by_name["QH"], game.card_by_name["KH"]
     assert pieces(st, me, queen) == []
     marker = st.mark(queen, {"dmg": 4})
     assert pieces(st, me, queen) == [marker] and pieces(st, me, marker) == [] and pieces(st, me, king) == []
-    for value in (None, Player(1), ZoneRef("draw"), [queen]):
-        with pytest.raises(GameError) as short:
-            pieces(st, me, value)
-        with pytest.raises(GameError) as direct:
-            general(st, me, value)
-        assert str(short.value) == str(direct.value) and short.value.position == direct.value.position
+    assert_same_errors(pieces, general, st, me, [queen])
+
+
+def test_a_cards_zone_is_read_straight_and_an_attached_piece_has_its_cards_zone(short_code):
+    where, general, st, game = short_code("where")
+    me, queen = Player(0), game.card_by_name["QH"]
+    marker = st.mark(queen, {"dmg": 4})
+    assert where(st, me, queen) == where(st, me, marker) == ZoneRef("draw")
+    assert_same_errors(where, general, st, me, [queen])

@@ -383,6 +383,9 @@ class _Builder:
         if self.cards_only and kind in ("fact", "card_var"):  # a value that is no card fails here (see _define_pure)
             self.assumed = True
             return self._card_value(kind, subject, key, attribute)
+        if self.cards_only and kind == "zone" and _simple(subject) and scope.may_bind:
+            self.assumed = True
+            return self._zone_of(subject)
         bound = None  # `(temp := subject)`, for a subject that is not free to read twice (a call)
         if (not _simple(subject) and scope.may_bind and kind in TYPED_KINDS
                 and not (kind == "player_zone" and attribute in names.zone_lists)):
@@ -530,6 +533,15 @@ class _Builder:
         if function in ("first", "last") and len(args) > 1:
             return call(f"{spec.helper}_few", name("st"), *values, self.where(args[1]))
         return call(spec.helper, name("st"), *values)
+
+    def _zone_of(self, card: ast.expr) -> ast.expr:
+        """`card.zone` read from the state's table for a card lying in a zone; the engine follows an
+        attached card to its root. A value that is no card fails here (see `_define_pure`)."""
+        place = self.program.fresh("t")
+        found = method(field(name("st"), "loc"), "get", field(card, "id"), ast.Tuple([ast.Constant("")], LOAD))
+        in_zone = ast.Compare(item(ast.NamedExpr(ast.Name(place, STORE), found), ast.Constant(0)), [ast.Eq()],
+                              [ast.Constant("z")])
+        return ast.IfExp(in_zone, item(name(place), ast.Constant(1)), method(name("st"), "root", card))
 
     @staticmethod
     def _attached_to(function: str, card: ast.expr) -> ast.expr:
