@@ -13,7 +13,6 @@ loaded, its text is remembered so that diagnostics can show its lines (see error
 """
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import stat
@@ -322,7 +321,10 @@ def _yaml_problem(text: str, where: Position, problem: str) -> tuple:
 def _check_kind(document: YMap, kind: FileKind) -> None:
     """Refuse a mapping with a top-level key that is not the kind's, nor a near miss of one."""
     for key in document:
-        if key not in kind.keys and not difflib.get_close_matches(key, kind.keys, n=1, cutoff=0.7):
+        if key in kind.keys:
+            continue
+        import difflib  # here, not at the top: only a file with an unknown top-level key needs it (start-up time)
+        if not difflib.get_close_matches(key, kind.keys, n=1, cutoff=0.7):
             named = f"'{key}'" if PLAIN_KEY.fullmatch(key) else "here"
             raise RuleError.at(document.key_pos[key], f"not a {kind.name}: the top-level key {named} is not one "
                                                       f"of a {kind.name}'s ({', '.join(sorted(kind.keys))})")

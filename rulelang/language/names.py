@@ -1,9 +1,6 @@
 """What a rule file declares that expressions may name, and "did you mean" for near misses."""
 from __future__ import annotations
 
-import difflib
-import string
-
 import attrs
 
 BUILTIN_NAMES = ("me", "opponent", "players", "current", "it", "attributes")
@@ -12,7 +9,7 @@ PLAYER_ATTRIBUTES = ("seat", "name")
 ROLL_ATTRIBUTES = ("total", "high", "low", "fumble", "dice")
 SUGGEST_POOL = 200  # more candidates than this: only those one letter away are compared
 MAX_SUGGESTED = 40  # a longer unknown name gets no suggestion among many candidates
-NAME_LETTERS = string.ascii_letters + string.digits + "_"
+NAME_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"  # string.ascii_letters + digits + _
 
 
 @attrs.frozen
@@ -64,6 +61,7 @@ def suggest(name: str, candidates) -> str:
     a file with thousands of names and thousands of mistakes is checked in time about
     proportional to its size.
     """
+    import difflib  # here, not at the top: only a rule file with a mistake needs it (start-up time)
     if len(candidates) > SUGGEST_POOL:
         candidates = _one_letter_away(name, candidates)
     close = difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=0.7) or _sharing_a_start(name, candidates)

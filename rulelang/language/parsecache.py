@@ -16,7 +16,6 @@ import atexit
 import hashlib
 import json
 import os
-import tempfile
 
 from .trees import META, Meta, Token, Tree
 
@@ -151,6 +150,7 @@ def _read_json(file: str):
 
 def _write_json(file: str, data) -> None:
     """Write `data` to `file` whole or not at all (another process may be reading it)."""
+    import tempfile  # here, not at the top: only a run that parsed something afresh writes (start-up time)
     try:
         handle, temporary = tempfile.mkstemp(dir=os.path.dirname(file), suffix=".part")
     except OSError:
