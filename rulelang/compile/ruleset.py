@@ -5,8 +5,12 @@ import attrs
 
 from ..errors import Position
 
+# These products are known by identity: attrs writes no __repr__ or __eq__ for them (making
+# those costs start-up time, and nothing prints or compares them). A Move keeps both: its
+# equality and hash key the options kept for it.
 
-@attrs.frozen
+
+@attrs.frozen(repr=False, eq=False)
 class ZoneSpec:
     """A zone declared by a rule file: shared or one per player, with its visibility.
 
@@ -29,7 +33,7 @@ class ZoneSpec:
     label: str = ""  # what players call it (`label:`); empty: its name
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Limits:
     """How much a game may do: decisions per game, steps between decisions, work per check.
 
@@ -46,13 +50,13 @@ class Limits:
     RANGES = {"decisions": (1, 200_000), "steps": (100, 100_000_000), "work": (1_000, 1_000_000_000)}
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Procedure:
     """A named, parameterised list of effects declared under `procedures:`."""
 
     name: str
     params: tuple
-    body: tuple = attrs.field(eq=False)
+    body: tuple
     pos: Position
     returns: bool = False  # its body holds a `return`
 
@@ -72,7 +76,7 @@ class Move:
     ask: object = attrs.field(eq=False, default=None)  # cond(st, env): a reaction worth asking a person about
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Trigger:
     """Effects that run when a condition holds, once per binding of `for`.
 
@@ -82,15 +86,15 @@ class Trigger:
 
     name: str
     var: str | None
-    over: object = attrs.field(eq=False)
-    when: object = attrs.field(eq=False)
-    body: tuple = attrs.field(eq=False)
+    over: object
+    when: object
+    body: tuple
     pos: Position
     on: str | None = None
     reads: frozenset | None = None  # what `when` reads (see engine/memo.py); None: always check
     over_reads: frozenset | None = None  # what `over` reads
     costly: bool = False  # worth remembering for each binding (it calls functions or loops)
-    run_now: object = attrs.field(eq=False, default=None)  # an event trigger's straight body, or None
+    run_now: object = None  # an event trigger's straight body, or None
     key: tuple = ()  # names it in remembered checks: ("trigger", its place among the triggers)
     origins: frozenset | None = None  # an event trigger: the zones a card must leave to set it off (None: any)
 
@@ -100,15 +104,15 @@ class Trigger:
         return f"{self.name}:"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class EndRule:
     """The game ends when `when` holds; `winner` names the winning player or players (None: a draw)."""
 
     name: str  # why the game ends, in players' words; empty if the rule file gives none
     var: str | None
-    over: object = attrs.field(eq=False)
-    when: object = attrs.field(eq=False)
-    winner: object = attrs.field(eq=False)
+    over: object
+    when: object
+    winner: object
     pos: Position
     reads: frozenset | None = None  # what `when` reads (see engine/memo.py); None: always check
     over_reads: frozenset | None = None  # what `over` reads
@@ -116,26 +120,26 @@ class EndRule:
     key: tuple = ()  # names it in remembered checks: ("end", its place among the end rules)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class TurnSpec:
     """Who starts, who is skipped, and the program each turn runs."""
 
-    first: object = attrs.field(eq=False)  # None for a seeded random first player
-    body: tuple = attrs.field(eq=False)  # opens with a check point, or a choice (which checks first)
-    after: tuple = attrs.field(eq=False)
-    skip: object = attrs.field(eq=False)  # None, or cond(st, env) with me = the candidate
-    following: object = attrs.field(eq=False, default=None)  # None (clockwise), or the next player
+    first: object  # None for a seeded random first player
+    body: tuple  # opens with a check point, or a choice (which checks first)
+    after: tuple
+    skip: object  # None, or cond(st, env) with me = the candidate
+    following: object = None  # None (clockwise), or the next player
     pos: Position | None = None  # where `turn:` is written, for errors about whose turn it is
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class RoundSpec:
     """A game played in rounds: what starts each, who begins, when it ends, what follows."""
 
-    setup: tuple = attrs.field(eq=False)
-    first: object = attrs.field(eq=False)
-    end: object = attrs.field(eq=False)
-    after: tuple = attrs.field(eq=False)
+    setup: tuple
+    first: object
+    end: object
+    after: tuple
     end_reads: frozenset | None = None  # what `end` reads (see engine/memo.py); None: always check
 
 
@@ -145,17 +149,17 @@ def watched_origins(event_triggers: tuple) -> frozenset | None:
     return None if None in origins else frozenset().union(*origins)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Bots:
     """Hints for bots: `evaluate(st, {"me": player})`, how well a seat stands (higher is better),
     and `scale`, how much of it makes a clear step forward."""
 
-    evaluate: object = attrs.field(eq=False)
+    evaluate: object
     scale: int
     pos: Position
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Game:
     """A complete ruleset, ready to run: every expression and effect already compiled."""
 
@@ -171,32 +175,32 @@ class Game:
     player_vars: dict
     card_vars: dict
     zone_vars: dict
-    card_props: dict = attrs.field(eq=False)  # name -> compiled property p(st, me, card)
-    program: object = attrs.field(eq=False)  # the namespace every compiled rule of this file shares
-    setup: tuple = attrs.field(eq=False)
-    turn: TurnSpec = attrs.field(eq=False)
-    rounds: object = attrs.field(eq=False)  # a RoundSpec, or None for a game of one round
-    moves: dict = attrs.field(eq=False)
-    reactions: tuple = attrs.field(eq=False)
-    anytime: tuple = attrs.field(eq=False)
-    procedures: dict = attrs.field(eq=False)
-    triggers: tuple = attrs.field(eq=False)
-    event_triggers: tuple = attrs.field(eq=False)
-    ends: tuple = attrs.field(eq=False)
-    score: object = attrs.field(eq=False)
-    report: dict = attrs.field(eq=False)
-    display: dict = attrs.field(eq=False)  # zone name -> render(st, env) of a summary line
-    names: object = attrs.field(eq=False)  # the Names expressions may use, for rule tests
-    options: dict = attrs.field(eq=False, factory=dict)  # options that never change, made once (engine/effects.py)
-    layouts: dict = attrs.field(eq=False, factory=dict)  # players -> the table before setup, made once (engine/state.py)
+    card_props: dict  # name -> compiled property p(st, me, card)
+    program: object  # the namespace every compiled rule of this file shares
+    setup: tuple
+    turn: TurnSpec
+    rounds: object  # a RoundSpec, or None for a game of one round
+    moves: dict
+    reactions: tuple
+    anytime: tuple
+    procedures: dict
+    triggers: tuple
+    event_triggers: tuple
+    ends: tuple
+    score: object
+    report: dict
+    display: dict  # zone name -> render(st, env) of a summary line
+    names: object  # the Names expressions may use, for rule tests
+    options: dict = attrs.field(factory=dict)  # options that never change, made once (engine/effects.py)
+    layouts: dict = attrs.field(factory=dict)  # players -> the table before setup, made once (engine/state.py)
     refusals: bool = False  # some move can be refused (so a choice of a move may come back unchanged)
-    watched_origins: frozenset | None = attrs.field(eq=False, default=frozenset())  # moves from these zones are events (None: all)
+    watched_origins: frozenset | None = frozenset()  # moves from these zones are events (None: all)
     events_at_once: bool = False  # every `on: moved` trigger's body never waits: they run at once
     limits: Limits = Limits()
     digest: str = ""  # a hash of the rule file's content (extends resolved); game records check it
     description: str = ""
     rules: str = ""  # the rules for players, in Markdown (`rules:`)
-    labels: dict = attrs.field(eq=False, factory=dict)  # variable name -> what players call it (`label:`)
+    labels: dict = attrs.field(factory=dict)  # variable name -> what players call it (`label:`)
     bots: Bots | None = None  # the `bots:` section, or None
 
     @property

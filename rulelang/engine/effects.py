@@ -161,7 +161,7 @@ class Node:
         raise NotImplementedError
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)  # nodes are known by identity: no attrs __repr__/__eq__ (start-up time)
 class Statement(Node):
     """A one-line effect: `move`, `draw`, `set`, `let`, `log` ... compiled to one function."""
 
@@ -174,7 +174,7 @@ class Statement(Node):
         self.fn(st, frame.env)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Draw(Statement):
     """`draw N from A to B`. In a game whose `on: moved` triggers may wait for a decision, it
     draws one card per step, so that each card's triggers run before the next card is drawn;
@@ -213,7 +213,7 @@ class DrawLoop:
         return self.left > 0
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class DrawOne(Node):
     """One step of a Draw."""
 
@@ -223,7 +223,7 @@ class DrawOne(Node):
         frame.loop.take(st)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Straight(Node):
     """A stretch of effects that never waits, compiled into one function (see compile/blocks.py).
 
@@ -241,7 +241,7 @@ class Straight(Node):
 BREAK = object()
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class If(Node):
     """`if: cond` with `then:` and optional `else:` blocks."""
 
@@ -258,7 +258,7 @@ class If(Node):
             st.frames.append(Frame(block, frame.env))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class For(Node):
     """`for: x in collection` with a `do:` block run once per item."""
 
@@ -274,7 +274,7 @@ class For(Node):
             st.frames.append(Frame(self.body, frame.env, ForLoop(self.var, items)))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class While(Node):
     """`while: cond` with a `do:` block, bounded."""
 
@@ -287,7 +287,7 @@ class While(Node):
             st.frames.append(Frame(self.body, frame.env, WhileLoop(self.cond, self.pos)))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Break(Node):
     """`break`: leave the innermost `for` or `while`."""
 
@@ -306,7 +306,7 @@ def leave_loop(st, pos) -> None:
     raise GameError("'break' outside a loop", pos)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Call(Node):
     """`call name(args)` or `call name(args) as who`: run a procedure's effects with its parameters
     bound. `me` and the credit in the log carry over from the caller; `as p` (a player) makes
@@ -334,7 +334,7 @@ NOBODY = object()  # a call without `as`
 RESULT = "#result"  # in a procedure's env: the value its `return` gave
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Returned(Node):
     """Runs when a called procedure is over: its returned value goes to the caller's `let`.
 
@@ -350,7 +350,7 @@ class Returned(Node):
             st.frames[-2].env[self.into] = frame.env.get(RESULT)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Return(Node):
     """`return value`: leave the procedure being run, giving `value` to a caller's `let x = call ...`."""
 
@@ -385,7 +385,7 @@ def credit_of(env: dict):
     return credit if credit is not None else env.get("me")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Refuse(Node):
     """`refuse "reason"`: the move being made is not allowed; it is dropped and the player acts again.
 
@@ -487,7 +487,7 @@ def _label(value, kind) -> str:
     return "none" if value is None else str(value)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Choose(Node):
     """`choose: x from: ...`: one item (or, with `min`/`max`, several one at a time)."""
 
@@ -590,7 +590,7 @@ class Choose(Node):
 _DONE = object()
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class ChooseMove(Node):
     """`choose move: [a, b]`: the player picks one legal move, which then runs."""
 
@@ -654,7 +654,7 @@ def start_move(st, move, player, reaction: bool = False, rewind: bool = True) ->
     st.frames.append(Frame(move.body, {"me": player, MOVE_KEY: move.name}))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class SettlePoint(Node):
     """Marks the end of a move: end conditions and triggers act here before play goes on."""
 
@@ -665,7 +665,7 @@ class SettlePoint(Node):
         frame.pc += 1
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class ReactionWindow(Node):
     """After a move, each other player in turn may answer with a reaction move, or pass.
 
