@@ -4,7 +4,6 @@ from __future__ import annotations
 import os
 import sys
 
-import attrs
 import click
 
 from .common import allow_path_option, fail, packaged_names, parse_players
@@ -71,6 +70,7 @@ def started(ruleset: str, players, seed, allow: tuple = ()):
 
 def resumed(path: str, ruleset, players, allow: tuple = ()):
     """A saved game: its ruleset (checked unchanged), its record and its seats (or new agents)."""
+    import attrs  # here, not at the top: `rulelang --help` imports this module (start-up time)
     from rulelang.api import load_game
     from rulelang.engine.record import load_record
     record = load_record(path)

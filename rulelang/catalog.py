@@ -3,9 +3,6 @@ from __future__ import annotations
 
 import os
 
-from .errors import Position, RuleError
-from .language.names import suggest
-
 
 def shipped_folder(name: str) -> str:
     """A folder shipped with rulelang (`rulesets`, `grammar`): inside the installed package, or
@@ -30,6 +27,7 @@ def resolve(name_or_path: str) -> str:
     shipped = packaged_rulesets()
     if name_or_path in shipped:
         return str(shipped[name_or_path])
+    from .errors import Position, RuleError  # here: `--help` lists rulesets without attrs (start-up time)
     known = ", ".join(sorted(shipped)) or "none"
     raise RuleError.at(Position(name_or_path, 0, 0),
                        f"no such rule file or packaged ruleset{ruleset_suggestion(name_or_path)} (packaged: {known})")
@@ -37,6 +35,7 @@ def resolve(name_or_path: str) -> str:
 
 def ruleset_suggestion(name: str) -> str:
     """' (did you mean X?)' for a packaged ruleset whose name starts with `name` or is a near miss, else ''."""
+    from .language.names import suggest  # here: only a name not found needs it (start-up time)
     shipped = sorted(packaged_rulesets())
     starting = [known for known in shipped if name and known.startswith(name.lower())]
     return f" (did you mean '{starting[0]}'?)" if len(starting) == 1 else suggest(name, shipped)
