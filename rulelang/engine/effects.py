@@ -165,7 +165,7 @@ class Node:
 class Statement(Node):
     """A one-line effect: `move`, `draw`, `set`, `let`, `log` ... compiled to one function."""
 
-    fn: object = attrs.field(eq=False)
+    fn: object
     pos: Position
     moves: bool = False  # it may move cards (so `on: moved` triggers may fire after it)
     ends: bool = False  # it may end the game (`win`, `lose`, `tie`)
@@ -180,7 +180,7 @@ class Draw(Statement):
     draws one card per step, so that each card's triggers run before the next card is drawn;
     otherwise `GameState.draw` runs those triggers between the cards itself."""
 
-    parts: object = attrs.field(eq=False, default=None)  # (st, env) -> (count, source, target, where, face_down)
+    parts: object = None  # (st, env) -> (count, source, target, where, face_down)
 
     def run(self, st, frame):
         if st.fire_now is not None or not st.game.event_triggers:
@@ -230,7 +230,7 @@ class Straight(Node):
     The function returns BREAK when a `break` in it leaves a loop the interpreter is running.
     """
 
-    fn: object = attrs.field(eq=False)
+    fn: object
     pos: Position
 
     def run(self, st, frame):
@@ -245,9 +245,9 @@ BREAK = object()
 class If(Node):
     """`if: cond` with `then:` and optional `else:` blocks."""
 
-    cond: object = attrs.field(eq=False)
-    then: tuple = attrs.field(eq=False)
-    otherwise: tuple = attrs.field(eq=False)
+    cond: object
+    then: tuple
+    otherwise: tuple
     pos: Position
 
     def run(self, st, frame):
@@ -263,8 +263,8 @@ class For(Node):
     """`for: x in collection` with a `do:` block run once per item."""
 
     var: str
-    over: object = attrs.field(eq=False)
-    body: tuple = attrs.field(eq=False)
+    over: object
+    body: tuple
     pos: Position
 
     def run(self, st, frame):
@@ -278,8 +278,8 @@ class For(Node):
 class While(Node):
     """`while: cond` with a `do:` block, bounded."""
 
-    cond: object = attrs.field(eq=False)
-    body: tuple = attrs.field(eq=False)
+    cond: object
+    body: tuple
     pos: Position
 
     def run(self, st, frame):
@@ -313,9 +313,9 @@ class Call(Node):
     `me` that player, `as 'the dealer'` (a text) credits the effects to that name."""
 
     name: str
-    args: tuple = attrs.field(eq=False)
+    args: tuple
     pos: Position
-    acting: object = attrs.field(eq=False, default=None)  # None, or who(st, env): a player or a text
+    acting: object = None  # None, or who(st, env): a player or a text
     into: str | None = None  # `let x = call name(args)`: the caller's local that gets the returned value
 
     def run(self, st, frame):
@@ -354,7 +354,7 @@ class Returned(Node):
 class Return(Node):
     """`return value`: leave the procedure being run, giving `value` to a caller's `let x = call ...`."""
 
-    value: object = attrs.field(eq=False)  # None, or value(st, env)
+    value: object  # None, or value(st, env)
     pos: Position
 
     def run(self, st, frame):
@@ -393,7 +393,7 @@ class Refuse(Node):
     should choose, check and refuse before it changes anything.
     """
 
-    reason: object = attrs.field(eq=False)
+    reason: object
     pos: Position
 
     def run(self, st, frame):
@@ -492,19 +492,19 @@ class Choose(Node):
     """`choose: x from: ...`: one item (or, with `min`/`max`, several one at a time)."""
 
     var: str
-    source: object = attrs.field(eq=False)
-    where: object = attrs.field(eq=False)  # None, or keep(st, env, items): the items `where` allows
-    by: object = attrs.field(eq=False)
-    prompt: object = attrs.field(eq=False)
-    optional: object = attrs.field(eq=False)  # None, or cond: may choose nothing (binds none)
+    source: object
+    where: object  # None, or keep(st, env, items): the items `where` allows
+    by: object
+    prompt: object
+    optional: object  # None, or cond: may choose nothing (binds none)
     many: bool
-    min: object = attrs.field(eq=False)
-    max: object = attrs.field(eq=False)
+    min: object
+    max: object
     pos: Position
-    steady: object = attrs.field(default=None, eq=False)  # None, or keep(st, env, items): `where`'s leading
+    steady: object = None  # None, or keep(st, env, items): `where`'s leading
     # parts that read neither the picks so far nor chance (`where` is then the other parts, or None)
-    key: str = attrs.field(init=False, eq=False)  # the env slot marking a multi-choice in progress
-    steady_key: str = attrs.field(init=False, eq=False)  # the env slot keeping the items `steady` let pass
+    key: str = attrs.field(init=False)  # the env slot marking a multi-choice in progress
+    steady_key: str = attrs.field(init=False)  # the env slot keeping the items `steady` let pass
     settles_first = True
 
     @key.default
@@ -595,7 +595,7 @@ class ChooseMove(Node):
     """`choose move: [a, b]`: the player picks one legal move, which then runs."""
 
     moves: tuple
-    by: object = attrs.field(eq=False)
+    by: object
     pos: Position
     settles_first = True
 
