@@ -20,6 +20,7 @@ from .values import Player, pretty
 MAX_TRIGGER_CHAIN = 200
 ALL_QUIET = ("quiet", "all")  # remembered: no end rule or condition trigger holds (see settle)
 TRIGGER_OF = attrgetter("trigger")  # a frame's (trigger key, binding), or None
+NONE_RUNNING = frozenset()
 
 
 def new_game(game, players: int, seed: int, debug: bool = False, prepare=None, quiet: bool = False) -> GameState:
@@ -57,21 +58,21 @@ def advance(st: GameState) -> None:
                 _next_program(st)
                 continue
             frame = frames[-1]
-            block = frame.block
-            if frame.pc >= len(block):
+            block, pc = frame.block, frame.pc
+            if pc >= len(block):
                 node = None
                 if frame.loop is not None and frame.loop.again(st, frame.env):
                     frame.pc = 0
                 else:
                     frames.pop()
                 continue
-            node = block[frame.pc]
+            node = block[pc]
             if node.settles_first:
                 if settle(st):
                     continue
                 node.run(st, frame)
             else:
-                frame.pc += 1
+                frame.pc = pc + 1
                 node.run(st, frame)
             if st.events:
                 _fire_events(st)
@@ -279,12 +280,13 @@ def settle(st: GameState) -> bool:
     """
     if st.stage != "turn":
         return False
-    running = frozenset(filter(None, map(TRIGGER_OF, st.frames)))  # the triggers whose bodies are running
+    game = st.game
+    # the condition triggers whose bodies are running (only they push frames that say so)
+    running = frozenset(filter(None, map(TRIGGER_OF, st.frames))) if game.triggers else NONE_RUNNING
     if st.quiet_check == (st.version, running):
         return False
     st.budget = st.budget_size
     me = st.seats[st.current]
-    game = st.game
     several = len(game.ends) + len(game.triggers) > 1
     all_quiet = several and not st.debug and lookup(st, ALL_QUIET)[0]
     for end in () if all_quiet else game.ends:

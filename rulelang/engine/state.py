@@ -642,13 +642,14 @@ class GameState:
         drawn, before, total = [], {}, 0
         if self._drawn_at_once(source, target, where, face_down):
             total = self._draw_at_once(count, source, target, drawn, before)
-        for _ in range(max(count - total, 0)):
-            key = self.zone_key(source)
+        quiet = self.quiet
+        for _ in range(count - total):
+            key = source if source in self.zones else self.zone_key(source)
             if not self.zones[key] and not self._refill(source):
                 break
             card = self.zones[key][0]
             if target.__class__ is ZoneRef and where == "bottom" and face_down is None:  # move()'s short way
-                if not self.quiet:
+                if not quiet:
                     before[card.id] = self._seers(card)
                 self._move_card(card, target, "bottom", None, True)
             else:
@@ -656,18 +657,26 @@ class GameState:
             drawn.append(card)
             total += 1
             if self.events and self.fire_now is not None:
-                logged = len(drawn)
-
-                def log_so_far():  # what was drawn so far comes before what it sets off
-                    self._log_draw(drawn, before, source, target)
-                    drawn.clear()
-                self.fire_now(self, log_so_far)
-                if len(drawn) < logged:
-                    before = {}
+                if quiet:
+                    self.fire_now(self)
+                else:
+                    before = self._fire_while_drawing(drawn, before, source, target)
                 if self.result is not None:
                     break
-        self._log_draw(drawn, before, source, target)
+        if not quiet:
+            self._log_draw(drawn, before, source, target)
         return total
+
+    def _fire_while_drawing(self, drawn: list, before: dict, source, target) -> dict:
+        """Run the `on: moved` triggers of a card just drawn, logging first what was drawn so far
+        if one fires; the seers still to log (none, if the draw so far was logged)."""
+        logged = len(drawn)
+
+        def log_so_far():  # what was drawn so far comes before what it sets off
+            self._log_draw(drawn, before, source, target)
+            drawn.clear()
+        self.fire_now(self, log_so_far)
+        return {} if len(drawn) < logged else before
 
     def _drawn_at_once(self, source, target, where: str, face_down) -> bool:
         """Whether a draw may take its cards together: to the bottom of a zone, face up, from a
@@ -747,9 +756,17 @@ class GameState:
             legal = legal_moves(self, self.game.anytime, self.seats[decision.seat])
             if legal:
                 taken = set(decision.labels())
-                extra = tuple(Option(m.name, m.label, Anytime(m)) for m in legal if m.name not in taken)
+                extra = tuple(self._anytime_option(m) for m in legal if m.name not in taken)
                 decision = decision.with_options(decision.options + extra)
         self.pending = decision
+
+    def _anytime_option(self, move) -> Option:
+        """The option offering an `anytime` move (made once per game, as move options are)."""
+        kept = self.game.options
+        option = kept.get((Anytime, move.name))
+        if option is None:
+            option = kept[(Anytime, move.name)] = Option(move.name, move.label, Anytime(move))
+        return option
 
     # ------------------------------------------------------------------ log
     def say(self, text: str, seat: int | None = None, actor: bool = True) -> None:
