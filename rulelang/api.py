@@ -8,7 +8,8 @@ from .compile.compiler import Compiler
 from .compile.gamecache import GameCache
 from .compile.ruleset import Game
 from .errors import Diagnostic, Position, RuleError
-from .language.loader import YMap, load_yaml
+from .language.documents import YMap
+from .language.loader import load_yaml
 from .language.reach import Reach
 from .language.schema import RULE_FILE, check_shape
 from .language.structure import deck_arithmetic, structure_warnings

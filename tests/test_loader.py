@@ -1,9 +1,15 @@
 """The load stage: a small, safe YAML dialect with positions, and clear errors for bad files."""
+import json
 import os
+from pathlib import Path
 
 import pytest
 
+from rulelang.catalog import packaged_rulesets
 from rulelang.errors import Diagnostic, RuleError
+from rulelang.language import yamlread
+from rulelang.language.docstore import decode, encode
+from rulelang.language.documents import YList, YMap
 from rulelang.language.loader import FileKind, load_yaml
 
 KIND = FileKind("test file", frozenset({"a", "b", "c", "d", "e", "name", "zones"}))
@@ -16,6 +22,15 @@ def write(tmp_path, text, name="rules.yaml", mode="w"):
     else:
         path.write_text(text, encoding="utf-8")
     return str(path)
+
+
+def positions(value):
+    """Everything a later stage may read of a loaded value: kinds, values and positions."""
+    if isinstance(value, YMap):
+        return [(k, k.pos, value.key_pos[k], value.value_pos[k], positions(v)) for k, v in value.items()]
+    if isinstance(value, YList):
+        return [(p, positions(v)) for p, v in zip(value.item_pos, value, strict=True)]
+    return (type(value).__name__, value, getattr(value, "pos", None), getattr(value, "offset", None))
 
 
 def error_of(path):
@@ -80,20 +95,11 @@ def test_huge_file(tmp_path):
 
 
 def test_libyaml_and_pure_python_loaders_build_the_same_document():
-    from rulelang.api import packaged_rulesets
-    from rulelang.language import loader
-
-    def positions(value):
-        if isinstance(value, loader.YMap):
-            return [(k, value.key_pos[k], value.value_pos[k], positions(v)) for k, v in value.items()]
-        if isinstance(value, loader.YList):
-            return [(p, positions(v)) for p, v in zip(value.item_pos, value)]
-        return (value, getattr(value, "pos", None), getattr(value, "offset", None))
-    assert loader._FastLoader is not None
+    assert yamlread._FastLoader is not None
     for path in packaged_rulesets().values():
         text = open(path, encoding="utf-8").read()
-        fast = loader._FastLoader(text, path).get_single_data()
-        pure = loader._Loader(text, path).get_single_data()
+        fast = yamlread._FastLoader(text, path).get_single_data()
+        pure = yamlread._Loader(text, path).get_single_data()
         assert positions(fast) == positions(pure)
 
 
@@ -170,3 +176,31 @@ def test_a_yaml_error_far_below_a_colon_in_text_keeps_yaml_s_own_words(tmp_path)
     text = "name: x\na:\n  - log it: fine\n" + "c: 1\n" * 8 + "d: [1, 2\n"
     diagnostic = error_of(write(tmp_path, text))
     assert diagnostic.message.startswith("YAML: ") and diagnostic.position.line == 13
+
+
+# Documents stored between runs (docstore.py; their use across processes: test_docstore.py)
+
+def shipped_files() -> list:
+    """Every shipped rule file and rule test file."""
+    rulesets = list(packaged_rulesets().values())
+    return rulesets + [path[:-len(".yaml")] + ".test.yaml" for path in rulesets
+                       if os.path.exists(path[:-len(".yaml")] + ".test.yaml")]
+
+
+def test_a_stored_document_reads_back_as_the_document_read():
+    files = shipped_files()
+    assert len(files) > 6
+    for path in files:
+        document, later = yamlread.parse(Path(path).read_text(encoding="utf-8"), path)
+        assert later == []
+        again = decode(json.loads(json.dumps(encode(document))), path)
+        assert again == document
+        assert positions(again) == positions(document)
+
+
+def test_a_stored_document_takes_the_path_it_is_loaded_by():
+    path = packaged_rulesets()["houska_castle"]
+    document, _ = yamlread.parse(Path(path).read_text(encoding="utf-8"), path)
+    again = decode(encode(document), "elsewhere.yaml")
+    assert again["zones"].pos.path == again.key_pos["zones"].path == "elsewhere.yaml"
+    assert again["zones"].pos.line == document["zones"].pos.line

@@ -14,7 +14,8 @@ from ..compile.expressions import ExpressionCompiler
 from ..engine.runtime import advance, apply_action, apply_label, new_game
 from ..engine.values import Player, RowRef, ZoneRef
 from ..errors import GameError, Position, RuleError, RulelangError
-from ..language.loader import YList, YMap, load_yaml
+from ..language.documents import YList, YMap
+from ..language.loader import load_yaml
 from ..language.reach import Reach
 from ..language.variants import resolve_extends
 from .testexplain import explain

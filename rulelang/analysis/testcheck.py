@@ -10,7 +10,8 @@ import re
 from ..api import compile_document
 from ..compile.expressions import ExpressionCompiler
 from ..errors import Diagnostic, Position, RuleError
-from ..language.loader import YList, YMap, load_yaml
+from ..language.documents import YList, YMap
+from ..language.loader import load_yaml
 from .ruletests import find_ruleset, ruleset_document
 from .testnames import card, seat, variable, zone_parts
 from .testschema import TEST_FILE, check_file

@@ -8,7 +8,8 @@ or without running it by `rulelang validate` (analysis/testcheck.py).
 from __future__ import annotations
 
 from ..errors import Diagnostic
-from ..language.loader import FileKind, YList, YMap
+from ..language.documents import YList, YMap
+from ..language.loader import FileKind
 from ..language.names import suggest
 
 TEST_FILE = FileKind("rule test file", frozenset({"ruleset", "tests"}))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..errors import Position, RuleError
 from ..language.graphs import on_cycles
-from ..language.loader import position_of
+from ..language.documents import position_of
 from ..language.syntax import parse
 from ..language.trees import Token
 

@@ -27,7 +27,7 @@ from ..engine.ops import namespace as helpers
 from ..engine.values import pretty
 from ..errors import UNKNOWN, Diagnostic, GameError, Position, RuleError, RulelangError
 from ..language.kinds import declared_kinds
-from ..language.loader import YList, YMap, position_of
+from ..language.documents import YList, YMap, position_of
 from ..language.names import Names, suggest
 from ..language.schema import STATEMENT_KEYWORDS, VARIABLE_SECTIONS, effect_form
 from ..language.syntax import parse

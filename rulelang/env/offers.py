@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..language.loader import YList, YMap, position_of
+from ..language.documents import YList, YMap, position_of
 from ..language.syntax import parse
 from ..language.trees import Token, Tree
 

@@ -87,9 +87,9 @@ class ParseStore:
         """Rewrite the store of every rule file with trees parsed afresh: the trees it used this run."""
         for file in sorted(self.changed):
             trees = {key: encode(tree) for key, tree in self.used[file].items()}
-            _write_json(self._store_file(file), {"path": file, "trees": trees})
+            write_json(self._store_file(file), {"path": file, "trees": trees})
         if self.changed:
-            _prune(self.folder)
+            prune(self.folder)
         self.changed.clear()
 
     def _file_of(self, path: str) -> str | None:
@@ -107,7 +107,7 @@ class ParseStore:
 
     def _stored(self, file: str) -> dict:
         if file not in self.stored:
-            data = _read_json(self._store_file(file))
+            data = read_json(self._store_file(file))
             trees = data.get("trees") if isinstance(data, dict) and data.get("path") == file else None
             self.stored[file] = trees if isinstance(trees, dict) else {}
         return self.stored[file]
@@ -140,7 +140,8 @@ def decode(data):
     return Tree(rule, [decode(child) for child in children], Meta(positions))
 
 
-def _read_json(file: str):
+def read_json(file: str):
+    """The data of a JSON file, or None if it cannot be read as JSON."""
     try:
         with open(file, encoding="utf-8") as handle:
             return json.load(handle)
@@ -148,7 +149,7 @@ def _read_json(file: str):
         return None
 
 
-def _write_json(file: str, data) -> None:
+def write_json(file: str, data) -> None:
     """Write `data` to `file` whole or not at all (another process may be reading it)."""
     import tempfile  # here, not at the top: only a run that parsed something afresh writes (start-up time)
     try:
@@ -166,7 +167,7 @@ def _write_json(file: str, data) -> None:
             pass
 
 
-def _prune(folder: str) -> None:
+def prune(folder: str) -> None:
     """Drop the least recently written stores beyond MAX_STORES."""
     try:
         entries = [entry for entry in os.scandir(folder) if entry.name.endswith(".json")]

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from ..errors import Diagnostic, Position
-from .loader import FileKind, YList, YMap, position_of
+from .documents import YList, YMap, position_of
+from .loader import FileKind
 from .names import suggest
 
 TEXT, NUMBER, FLAG, MAPPING, SEQUENCE, EXPR, EFFECTS, NAMES = (

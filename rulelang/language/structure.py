@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 
 from ..errors import Diagnostic
+from .documents import YList, YMap
 from .graphs import components
-from .loader import YList, YMap
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 SET = re.compile(r"^\s*set\s+(?:[A-Za-z_][A-Za-z0-9_]*\.)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:=|\+=|-=)")

@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 
 from ..errors import RuleError
-from .loader import YList, YMap, load_yaml
+from .documents import YList, YMap
+from .loader import load_yaml
 from .reach import Reach
 from .schema import RULE_FILE
 

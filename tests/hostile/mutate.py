@@ -16,7 +16,8 @@ from pathlib import Path
 import yaml
 
 from rulelang.api import packaged_rulesets
-from rulelang.language.loader import YList, YMap, load_yaml
+from rulelang.language.documents import YList, YMap
+from rulelang.language.loader import load_yaml
 from rulelang.language.schema import RULE_FILE
 
 TOKEN = re.compile(r"'[^']*'|\"[^\"]*\"|[A-Za-z_][A-Za-z0-9_]*|\d+(?:[dT]\d+)?|\+=|-=|==|!=|<=|>=|//|\S")

@@ -1,0 +1,224 @@
+"""How a rule file's YAML is read into values with positions (the load stage's YAML part).
+
+Imported only when a file must be read afresh: a file loaded before comes from its stored
+document (docstore.py), without importing PyYAML. See loader.py for the dialect.
+"""
+from __future__ import annotations
+
+import re
+
+import yaml
+from yaml.events import AliasEvent
+
+from ..errors import CONTROL, Diagnostic, Position, RuleError, printable
+from .documents import BLOCK_STYLES, YList, YMap, YStr
+from .loader import MAX_DEPTH, MAX_DIGITS
+
+# A list item in plain text (not quoted) whose text before its first ': ' is no single-word key:
+# YAML splits such a statement into a mapping, and often fails only a few lines further on.
+SPLIT_REACH = 5  # lines above a YAML error where such a statement is taken for its cause
+SPLIT_STATEMENT = re.compile(r"^\s*-\s+(?![\"'{\[#])(?P<head>(?:[^:#]|:(?!\s))*?[\s\"'](?:[^:#]|:(?!\s))*?):(?:\s|$)")
+
+
+class _Resolver(yaml.resolver.Resolver):
+    """Plain scalars: YAML 1.2 booleans and null, decimal integers, everything else text."""
+
+
+_Resolver.yaml_implicit_resolvers = {}
+_Resolver.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
+_Resolver.add_implicit_resolver("tag:yaml.org,2002:int", re.compile(r"^[-+]?[0-9]+$"), list("-+0123456789"))
+_Resolver.add_implicit_resolver("tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|none|None|)$"),
+                                ["~", "n", "N", ""])
+
+
+class _Building(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resolver):
+    """Builds YStr/YMap/YList values from parser events, refusing aliases and deep nesting."""
+
+    def _start(self, path: str):
+        yaml.composer.Composer.__init__(self)
+        yaml.constructor.SafeConstructor.__init__(self)
+        _Resolver.__init__(self)
+        self.path = path
+        self.depth = 0
+        self.later: list[Diagnostic] = []  # problems that quote the file: told once it has loaded
+
+    def position(self, mark) -> Position:
+        """A yaml mark as a 1-based Position in this file."""
+        return Position(self.path, mark.line + 1, mark.column + 1)
+
+    def compose_node(self, parent, index):
+        """Refuse aliases, anchors and deep nesting while composing."""
+        if self.check_event(AliasEvent):
+            event = self.peek_event()
+            raise RuleError.at(self.position(event.start_mark),
+                               "YAML aliases (*name) are not allowed in rule files")
+        event = self.peek_event()
+        if getattr(event, "anchor", None):
+            raise RuleError.at(self.position(event.start_mark),
+                               "YAML anchors (&name) are not allowed in rule files")
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise RuleError.at(self.position(event.start_mark),
+                               f"nesting deeper than {MAX_DEPTH} levels")
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+    def construct_object(self, node, deep=False):
+        """Build a value; text remembers where it was written."""
+        value = super().construct_object(node, deep=True)
+        if isinstance(value, str):
+            pos = self.position(node.start_mark)
+            control = CONTROL.search(value)
+            if control:
+                raise RuleError.at(pos, f"text may not hold control characters "
+                                        f"({printable(control.group())} found)")
+            text = YStr(value)
+            text.pos = pos
+            text.offset = 1 if node.style in ("'", '"') else 0
+            if node.style in BLOCK_STYLES:
+                text.pos = Position(pos.path, pos.line + 1, pos.column)
+            return text
+        return value
+
+    def construct_yaml_map(self, node):
+        """A YMap with the positions of its keys and values; duplicate keys are errors."""
+        data = YMap()
+        data.pos = self.position(node.start_mark)
+        data.key_pos, data.value_pos = {}, {}
+        yield data
+        for key_node, value_node in node.value:
+            key = self.construct_object(key_node)
+            if not isinstance(key, str):
+                raise RuleError.at(self.position(key_node.start_mark), "mapping keys must be text")
+            if key in data:
+                self.later.append(Diagnostic(self.position(key_node.start_mark), f"duplicate key '{key}'"))
+                continue
+            value = data[key] = self.construct_object(value_node)
+            data.key_pos[key] = key.pos if getattr(key_node, "style", None) not in BLOCK_STYLES \
+                else self.position(key_node.start_mark)
+            known = getattr(value, "pos", None) if getattr(value_node, "style", None) not in BLOCK_STYLES else None
+            data.value_pos[key] = known or self.position(value_node.start_mark)  # the node's start, as for text
+
+    def construct_yaml_seq(self, node):
+        """A YList with the positions of its items."""
+        data = YList()
+        data.pos = self.position(node.start_mark)
+        data.item_pos = []
+        yield data
+        for item in node.value:
+            data.append(self.construct_object(item))
+            data.item_pos.append(self.position(item.start_mark))
+
+    def construct_decimal(self, node):
+        """Integers are decimal: `0777` is 777, not an octal 511; at most MAX_DIGITS digits."""
+        text = self.construct_scalar(node)
+        if not re.fullmatch(r"[-+]?[0-9]+", text):
+            raise RuleError.at(self.position(node.start_mark), "a whole number is written in decimal digits")
+        if len(text.lstrip("+-").lstrip("0")) > MAX_DIGITS:
+            raise RuleError.at(self.position(node.start_mark), f"a number has at most {MAX_DIGITS} digits")
+        return int(text, 10)
+
+    def construct_flag(self, node):
+        """`true` or `false`, also under an explicit `!!bool` tag."""
+        text = self.construct_scalar(node)
+        if text not in ("true", "True", "TRUE", "false", "False", "FALSE"):
+            raise RuleError.at(self.position(node.start_mark), "true or false is written true or false")
+        return text.lower() == "true"
+
+    def construct_undefined(self, node):
+        """Any tag we do not allow is an error."""
+        raise RuleError.at(self.position(node.start_mark),
+                           f"YAML tag {node.tag} is not allowed in rule files")
+
+
+_Building.add_constructor("tag:yaml.org,2002:map", _Building.construct_yaml_map)
+_Building.add_constructor("tag:yaml.org,2002:seq", _Building.construct_yaml_seq)
+_Building.add_constructor("tag:yaml.org,2002:int", _Building.construct_decimal)
+_Building.add_constructor("tag:yaml.org,2002:bool", _Building.construct_flag)
+_Building.add_constructor(None, _Building.construct_undefined)
+for _tag in ("binary", "timestamp", "set", "omap", "pairs", "float"):
+    _Building.add_constructor(f"tag:yaml.org,2002:{_tag}", _Building.construct_undefined)
+
+
+class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _Building):
+    """The safe loader in pure Python: its error messages are the ones rule files are checked against."""
+
+    def __init__(self, stream, path: str):
+        yaml.reader.Reader.__init__(self, stream)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        self._start(path)
+
+
+try:
+    from yaml.cyaml import CParser
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    _FastLoader = None
+else:
+    class _FastLoader(_Building, CParser):
+        """The same loader on libyaml's parser (several times faster); used first, for valid files.
+
+        Only libyaml's events are used: nodes are composed by `_Building` (in Python), so aliases,
+        anchors and deep nesting are refused exactly as by the pure-Python loader.
+        """
+
+        def __init__(self, stream, path: str):
+            CParser.__init__(self, stream)
+            self._start(path)
+
+
+
+def parse(text: str, path: str) -> tuple:
+    """The document, and the problems to tell once it has loaded (they quote it).
+
+    libyaml's parser reads first; when it fails, the pure-Python loader says what is wrong, in its words.
+    """
+    if _FastLoader is not None:
+        fast = _FastLoader(text, path)
+        try:
+            document = fast.get_single_data()
+        except (yaml.YAMLError, RecursionError):
+            document = None
+        finally:
+            fast.dispose()
+        if isinstance(document, YMap):
+            return document, fast.later
+    loader = None
+    try:
+        loader = _Loader(text, path)
+        document = loader.get_single_data()
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        where = Position(path, mark.line + 1, mark.column + 1) if mark else Position(path, 1, 1)
+        raise RuleError.at(*_yaml_problem(text, where, printable(str(err.problem or err.context)))) from None
+    except yaml.reader.ReaderError as err:
+        raise RuleError.at(Position(path, 1, 1), f"character {err.character!r} is not allowed in YAML") from None
+    except yaml.YAMLError as err:
+        raise RuleError.at(Position(path, 1, 1), f"YAML: {printable(str(err))}") from None
+    except RecursionError:
+        raise RuleError.at(Position(path, 1, 1), "nesting too deep") from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+    return document, loader.later
+
+
+def _yaml_problem(text: str, where: Position, problem: str) -> tuple:
+    """Where a YAML error starts and what to say: at a statement YAML split at its ': ', a hint to quote it.
+
+    YAML notices such a split late (at the end of the line or lines further on), so the nearest
+    split statement at most SPLIT_REACH lines above the line YAML stopped at is blamed.
+    """
+    lines = text.split("\n")[:where.line]
+    for number in range(len(lines), max(len(lines) - SPLIT_REACH, 0), -1):
+        found = SPLIT_STATEMENT.match(lines[number - 1])
+        if found:
+            stopped = "" if number == where.line else f" (YAML stopped at line {where.line}: {problem})"
+            return (Position(where.path, number, found.start("head") + 1),
+                    "YAML cannot read this statement: its ': ' makes it a mapping — put the whole "
+                    f"statement in quotes, or use the mapping form (- log: \"…\"){stopped}")
+    return where, f"YAML: {problem}"
