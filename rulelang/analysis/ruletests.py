@@ -232,9 +232,9 @@ class _Runner:
         """Set a game or player variable from a test's `vars:`."""
         owner, var = variable(self.game, name, pos)
         if owner is None:
-            st.vars[var] = self.value(value, pos)
+            st.set_var(var, self.value(value, pos))
         else:
-            st.pvars[owner][var] = self.value(value, pos)
+            st.set_player_var(Player(owner), var, self.value(value, pos))
 
     def value(self, value, pos):
         """A variable's value from a test: seat names (`P2`) become players."""
