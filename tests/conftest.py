@@ -1,7 +1,10 @@
 """Shared fixtures of the Python tests."""
 import atexit
+import json
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
 import textwrap
 
@@ -14,6 +17,17 @@ atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], True)
 
 from rulelang.agents import spec
 from rulelang.api import load_game
+
+
+@pytest.fixture
+def in_new_process():
+    """`in_new_process(code, cache)`: run Python `code` in a new process whose cache folder is
+    `cache` (what a later run of rulelang finds there), and read the JSON it prints."""
+    def run(code: str, cache: str):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                             env={**os.environ, "XDG_CACHE_HOME": cache})
+        return json.loads(out.stdout)
+    return run
 
 
 @pytest.fixture

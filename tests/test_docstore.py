@@ -2,46 +2,41 @@
 import json
 import os
 import shutil
-import subprocess
-import sys
 
 from rulelang.catalog import packaged_rulesets
 
 
-def load_in_new_process(path: str, cache: str) -> dict:
-    """Load a rule file in a new process with its own cache folder: the document as stored (its
-    values and positions, as JSON text), and whether PyYAML was imported."""
-    code = ("import json, sys\nfrom rulelang.language.docstore import encode\n"
+def load_code(path: str) -> str:
+    """Code that loads a rule file and prints the document as stored (its values and positions,
+    as JSON text) and whether PyYAML was imported."""
+    return ("import json, sys\nfrom rulelang.language.docstore import encode\n"
             "from rulelang.language.loader import load_yaml\nfrom rulelang.language.schema import RULE_FILE\n"
             f"document = load_yaml({path!r}, RULE_FILE)\n"
             "print(json.dumps({'document': json.dumps(encode(document)), 'yaml': 'yaml' in sys.modules}))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={**os.environ, "XDG_CACHE_HOME": cache})
-    return json.loads(out.stdout)
 
 
-def test_a_rule_file_loaded_before_loads_again_without_pyyaml(tmp_path):
+def test_a_rule_file_loaded_before_loads_again_without_pyyaml(tmp_path, in_new_process):
     path = str(tmp_path / "houska.yaml")
     shutil.copy(packaged_rulesets()["houska_castle"], path)
     cache = str(tmp_path / "cache")
-    first = load_in_new_process(path, cache)
+    first = in_new_process(load_code(path), cache)
     assert first["yaml"] is True
-    again = load_in_new_process(path, cache)
+    again = in_new_process(load_code(path), cache)
     assert again == {"document": first["document"], "yaml": False}
     with open(path, encoding="utf-8") as handle:
         text = handle.read()
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(text.replace("name: Houska Castle", "name: Houska Keep"))
-    edited = load_in_new_process(path, cache)
+    edited = in_new_process(load_code(path), cache)
     assert edited["yaml"] is True and "Houska Keep" in edited["document"]
     assert "Houska Castle" not in edited["document"]
 
 
-def test_a_damaged_store_reads_as_nothing(tmp_path):
+def test_a_damaged_store_reads_as_nothing(tmp_path, in_new_process):
     path = str(tmp_path / "houska.yaml")
     shutil.copy(packaged_rulesets()["houska_castle"], path)
     cache = str(tmp_path / "cache")
-    first = load_in_new_process(path, cache)
+    first = in_new_process(load_code(path), cache)
     (store,) = os.listdir(os.path.join(cache, "rulelang", "documents"))
     store = os.path.join(cache, "rulelang", "documents", store)
     with open(store, encoding="utf-8") as handle:
@@ -50,4 +45,4 @@ def test_a_damaged_store_reads_as_nothing(tmp_path):
                     json.dumps({**data, "document": ["q", 1, 1, []]}), json.dumps([1, 2])):
         with open(store, "w", encoding="utf-8") as handle:
             handle.write(damaged)
-        assert load_in_new_process(path, cache) == {"document": first["document"], "yaml": True}
+        assert in_new_process(load_code(path), cache) == {"document": first["document"], "yaml": True}

@@ -2,8 +2,6 @@
 import json
 import os
 import shutil
-import subprocess
-import sys
 
 from rulelang.catalog import packaged_rulesets
 from rulelang.language import syntax
@@ -38,37 +36,33 @@ def test_a_stored_tree_reads_back_as_the_tree_parsed():
         assert tokens_and_positions(again) == tokens_and_positions(tree)
 
 
-def run_check(path: str, cache: str) -> dict:
-    """Check a rule file in a new process with its own cache folder: its diagnostics and whether
-    lark was imported."""
-    code = ("import json, sys\nfrom rulelang.api import check\n"
+def check_code(path: str) -> str:
+    """Code that checks a rule file and prints its diagnostics and whether lark was imported."""
+    return ("import json, sys\nfrom rulelang.api import check\n"
             f"found = [str(d) for d in check({path!r})]\n"
             "print(json.dumps({'diagnostics': found, 'lark': 'lark' in sys.modules}))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={**os.environ, "XDG_CACHE_HOME": cache})
-    return json.loads(out.stdout)
 
 
-def test_a_rule_file_checked_before_is_checked_again_without_lark(tmp_path):
+def test_a_rule_file_checked_before_is_checked_again_without_lark(tmp_path, in_new_process):
     path = str(tmp_path / "storma.yaml")
     shutil.copy(packaged_rulesets()["storma_slottet"], path)
     cache = str(tmp_path / "cache")
-    first = run_check(path, cache)
+    first = in_new_process(check_code(path), cache)
     assert first == {"diagnostics": [], "lark": True}
-    assert run_check(path, cache) == {"diagnostics": [], "lark": False}
+    assert in_new_process(check_code(path), cache) == {"diagnostics": [], "lark": False}
     with open(path, encoding="utf-8") as handle:
         text = handle.read()
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(text.replace("count(under(c)) > 0", "count(under(c)) >> 0", 1))  # an edited expression
-    edited = run_check(path, cache)
+    edited = in_new_process(check_code(path), cache)
     assert edited["lark"] is True and any("unexpected '>'" in d for d in edited["diagnostics"])
 
 
-def test_a_damaged_or_foreign_store_is_read_as_empty(tmp_path):
+def test_a_damaged_or_foreign_store_is_read_as_empty(tmp_path, in_new_process):
     path = str(tmp_path / "storma.yaml")
     shutil.copy(packaged_rulesets()["storma_slottet"], path)
     cache = str(tmp_path / "cache")
-    run_check(path, cache)
+    in_new_process(check_code(path), cache)
     folder = os.path.join(cache, "rulelang", "parses")
     (store,) = os.listdir(folder)
     with open(os.path.join(folder, store), encoding="utf-8") as handle:
@@ -78,4 +72,4 @@ def test_a_damaged_or_foreign_store_is_read_as_empty(tmp_path):
     for content in (json.dumps(foreign), json.dumps(malformed), "\x00 not json"):
         with open(os.path.join(folder, store), "w", encoding="utf-8") as handle:
             handle.write(content)
-        assert run_check(path, cache) == {"diagnostics": [], "lark": True}
+        assert in_new_process(check_code(path), cache) == {"diagnostics": [], "lark": True}
