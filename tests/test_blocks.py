@@ -1,7 +1,10 @@
 """Straight stretches of effects run as one function each, exactly as the interpreter would run them."""
 
+import ast
+
 import pytest
 
+from rulelang.compile.localize import localizable
 from rulelang.engine.effects import CHECK_POINT, Straight
 from rulelang.engine.runtime import apply_action, new_game
 from rulelang.engine.values import ZoneRef
@@ -209,6 +212,74 @@ def test_effects_are_credited_to_whom_they_belong(rule_file):
                          "a pile of three: moves 4♣ to P1.pile"]  # a trigger's effects are the trigger's
 
 
+NESTED_CREDIT = """
+name: Nested credit
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: public}
+  pile: {per_player: true, visibility: public}
+procedures:
+  "give()":
+    - move first(draw) to me.pile
+  "hand_over(p)":
+    - call give() as p
+  "deal()":
+    - call give()
+    - call hand_over(P2)
+turn:
+  first: P1
+  do:
+    - call deal() as 'the dealer'
+    - choose: c
+      from: draw
+triggers:
+  - name: a pile of one
+    when: "count(P1.pile) == 1"
+    do: ["call give()"]
+end: []
+"""
+
+
+def test_procedures_called_from_procedures_keep_their_callers_me_and_credit(rule_file):
+    game = rule_file(NESTED_CREDIT)
+    give = game.program.namespace[game.program.symbol("procedure", "give")]
+    assert give.__code__.co_varnames[:3] == ("st", "l_me", "_by")  # it takes Python locals (compile/localize.py)
+    st = new_game(game, 2, 1)
+    assert [text for _, text in st.log][1:] == [
+        "the dealer moves A♣ to P1.pile",       # deal() as 'the dealer' calls give(): me P1, the dealer acts
+        "P2 moves 2♣ to P2.pile",               # hand_over(P2) calls give() as P2: me P2, P2 acts
+        "a pile of one: moves 3♣ to P1.pile"]   # a trigger's call: me the turn's player, the trigger acts
+
+
+UNSET_LOCAL = """
+name: Unset local
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  pile: {visibility: public}
+vars: {n: 0}
+procedures:
+  "last_of(z)":
+    - for: x in z
+      do: ["set n += 1"]
+    - let found = x
+turn:
+  do:
+    - call last_of(pile)
+    - choose: c
+      from: draw
+end: []
+"""
+
+
+def test_a_procedures_local_read_before_it_is_set_is_an_error_at_the_rule(rule_file):
+    game = rule_file(UNSET_LOCAL)
+    with pytest.raises(GameError, match=r"game.yaml:13:7: 'x' has no value here"):
+        new_game(game, 2, 1)
+
+
 def test_a_trigger_that_names_its_origin_answers_only_moves_from_there(game_from):
     game = game_from("""
         - draw 2 from draw to pile
@@ -235,3 +306,13 @@ def test_a_trigger_without_an_origin_test_watches_every_zone(game_from):
           do: ["set n += 1"]
     """)
     assert game.watched_origins is None and new_game(game, 2, 1).vars["n"] == 1
+
+
+@pytest.mark.parametrize("code, local", [
+    ("st.move(env['c'], env.get('me'), env.get('#by'))", True),
+    ("helper(st, env)", False),           # the whole env goes elsewhere: it stays a dict
+    ("env['#result'] = 1", False),        # a key with no Python local
+    ("env.get('x', 0)", False),           # not the plain read
+])
+def test_a_procedure_takes_python_locals_only_when_env_is_just_read_and_written(code, local):
+    assert localizable(ast.parse(code).body) is local

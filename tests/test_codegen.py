@@ -57,7 +57,7 @@ def test_generated_code_names_only_the_engine_and_its_own_locals(name, generated
             if isinstance(node, ast.Attribute):
                 assert node.attr in ENGINE_ATTRIBUTES, ast.unparse(node)
             elif isinstance(node, ast.Name):
-                local = node.id in ("st", "env", "me", "_err") or node.id.startswith(("v_", "_"))
+                local = node.id in ("st", "env", "me", "_err") or node.id.startswith(("v_", "l_", "_"))
                 assert local or node.id in namespace, node.id
             assert not isinstance(node, (ast.Import, ast.ImportFrom, ast.Lambda, ast.Global))
 

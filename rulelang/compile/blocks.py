@@ -26,10 +26,12 @@ from ..engine.effects import (
     Statement,
     Straight,
     While,
+    acting,
     call_env,
 )
 from ..engine.runtime import fire_events
 from .codegen import LOAD, STORE, Program, call, field, name
+from .localize import BY, ME, localizable, localize, parameters
 
 ENV = name("env")
 
@@ -59,8 +61,14 @@ class Lowering:
         if self.fire and not all(self._waits_not(t.body) for t in event_triggers):
             self.fire = None
             self.straight = self._straight_procedures()
-        for procedure in sorted(self.straight):
-            self._define_procedure(procedure)
+        self.localized = None  # the straight procedures whose functions take Python locals, once known
+        self._unfilled = []  # (call, node, values, who): calls made before `localized` was known
+        bodies = {procedure: self._code(self.procedures[procedure].body, False) for procedure in sorted(self.straight)}
+        self.localized = {procedure for procedure, body in bodies.items() if localizable(body)}
+        for unfilled in self._unfilled:
+            self._fill(*unfilled)
+        for procedure, body in bodies.items():
+            self._define_procedure(procedure, body)
 
     # ------------------------------------------------------------------ which parts wait
     def _straight_procedures(self) -> set:
@@ -136,22 +144,28 @@ class Lowering:
     def _define(self, body: list, pos):
         return self.program.define(self.program.fresh("b"), ["st", "env"], body + [ast.Return(None)], pos.line)
 
-    def _define_procedure(self, procedure: str) -> None:
-        """`def q(st, env)`: a straight procedure's body, its nesting counted and bounded, and
-        its effects credited in the log to whom its env names (a quiet game writes no log)."""
+    def _define_procedure(self, procedure: str, code: list) -> None:
+        """`def q(st, env)`, or `def q(st, l_me, _by, l_a, ...)` when localized (see compile/localize.py):
+        a straight procedure's body, its nesting counted and bounded, and its effects credited in
+        the log to whom its env names (a quiet game writes no log)."""
         spec = self.procedures[procedure]
         where = self.program.constant(spec.pos)
         too_deep = ast.Compare(field(name("st"), "nesting"), [ast.GtE()], [ast.Constant(MAX_FRAMES)])
         error = call("nest_error", ast.Constant(MAX_FRAMES), ast.Constant(procedure), where)
         nesting, credit = ast.Attribute(name("st"), "nesting", STORE), ast.Attribute(name("st"), "credit", STORE)
         logged = ast.UnaryOp(ast.Not(), field(name("st"), "quiet"))
+        if procedure in self.localized:
+            params, code = parameters(spec.params), localize(code)
+            credited = ast.IfExp(ast.Compare(name(BY), [ast.IsNot()], [ast.Constant(None)]), name(BY), name(ME))
+        else:
+            params, credited = ["st", "env"], call("credit_of", ENV)
         enter = [ast.If(too_deep, [ast.Raise(error, None)], []),
                  ast.AugAssign(nesting, ast.Add(), ast.Constant(1)),
                  ast.Assign([ast.Name("_credit", STORE)], field(name("st"), "credit")),
-                 ast.If(logged, [ast.Assign([credit], call("credit_of", ENV))], [])]
+                 ast.If(logged, [ast.Assign([credit], credited)], [])]
         leave = [ast.AugAssign(nesting, ast.Sub(), ast.Constant(1)), ast.Assign([credit], name("_credit"))]
-        body = [*enter, ast.Try(self._code(spec.body, False) or [ast.Pass()], [], [], leave)]
-        self.program.define(self.program.symbol("procedure", procedure), ["st", "env"], body, spec.pos.line)
+        body = [*enter, ast.Try(code or [ast.Pass()], [], [], leave)]
+        self.program.define(self.program.symbol("procedure", procedure), params, body, spec.pos.line)
 
     # ------------------------------------------------------------------ code of straight nodes
     def _code(self, nodes: tuple, in_loop: bool) -> list:
@@ -216,31 +230,46 @@ class Lowering:
         return [ast.Assign([ast.Name(rounds, STORE)], ast.Constant(0)), loop]
 
     def _call(self, node: Call) -> list:
-        procedure = self.procedures[node.name]
         code, values = [], []
         for arg in node.args:
             before, value = self._value(arg)
             code += before
             values.append(value)
-        if node.acting is None:  # the common case, inline: the caller's `me` and credit carry over
-            keys = [ast.Constant(p) for p in procedure.params] + [ast.Constant("me"), ast.Constant(CREDIT)]
-            inherited = [ast.Call(field(ENV, "get"), [ast.Constant(key)], []) for key in ("me", CREDIT)]
-            env = ast.Dict(keys, values + inherited)
-        else:
+        who = None
+        if node.acting is not None:
             before, who = self._value(node.acting)
             code += before
-            env = call("call_env", self.program.constant(procedure.params), ast.List(values, LOAD), ENV, who,
-                       self.program.constant(node.pos))
-        run = ast.Call(name(self.program.symbol("procedure", node.name)), [name("st"), env], [])
+        run = ast.Call(name(self.program.symbol("procedure", node.name)), [], [])
+        if self.localized is None:  # a procedure's body, made before it is known which procedures take locals
+            self._unfilled.append((run, node, values, who))
+        else:
+            self._fill(run, node, values, who)
         if node.into is None:
             return code + [ast.Expr(run)] + _stop_if_over()
         return code + [ast.Assign([ast.Subscript(ENV, ast.Constant(node.into), STORE)], run)] + _stop_if_over()
+
+    def _fill(self, run: ast.Call, node: Call, values: list, who: ast.expr | None) -> None:
+        """The arguments of a procedure's call: its values with the caller's `me` and credit (changed
+        by `as who`), as Python arguments to a localized procedure, else in an env dict."""
+        me, credit = (ast.Call(field(ENV, "get"), [ast.Constant(key)], []) for key in ("me", CREDIT))
+        params = self.procedures[node.name].params
+        if node.name in self.localized:
+            if who is None:  # the common case: the caller's `me` and credit carry over
+                run.args = [name("st"), me, credit, *values]
+            else:
+                run.args = [name("st"), ast.Starred(call("acting", who, me, credit, self.program.constant(node.pos)),
+                                                    LOAD), *values]
+        elif who is None:
+            run.args = [name("st"), ast.Dict([ast.Constant(p) for p in (*params, "me", CREDIT)], [*values, me, credit])]
+        else:
+            run.args = [name("st"), call("call_env", self.program.constant(params), ast.List(values, LOAD), me,
+                                         credit, who, self.program.constant(node.pos))]
 
 
 def lower_game(game, program: Program):
     """The game with every block lowered (see the module docstring)."""
     lowering = Lowering(program, game.procedures, game.event_triggers)
-    program.namespace.update(fire_events=fire_events, call_env=call_env)
+    program.namespace.update(fire_events=fire_events, call_env=call_env, acting=acting)
     program.namespace["BREAK"] = BREAK
     block = lowering.block
     event_triggers = tuple(attrs.evolve(t, body=block(t.body), run_now=lowering.whole(t.body) if lowering.fire else None)

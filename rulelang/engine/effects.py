@@ -323,7 +323,9 @@ class Call(Node):
         if len(st.frames) >= MAX_FRAMES:
             raise GameError(f"effects nested more than {MAX_FRAMES} deep (calling '{self.name}')", self.pos)
         who = self.acting(st, frame.env) if self.acting is not None else NOBODY
-        env = call_env(procedure.params, [arg(st, frame.env) for arg in self.args], frame.env, who, self.pos)
+        caller = frame.env
+        env = call_env(procedure.params, [arg(st, caller) for arg in self.args], caller.get("me"), caller.get(CREDIT),
+                       who, self.pos)
         if self.into is not None or procedure.returns:
             st.frames.append(Frame((Returned(self.into, self.pos),), env))
         if procedure.body:
@@ -364,19 +366,26 @@ class Return(Node):
             st.frames.pop()
 
 
-def call_env(params: tuple, values: list, caller: dict, who, pos) -> dict:
-    """The locals of a procedure being called: its parameters, `me`, and whom its effects credit."""
+def call_env(params: tuple, values: list, me, credit, who, pos) -> dict:
+    """The locals of a procedure being called: its parameters, `me`, and whom its effects credit
+    (`me` and `credit` are the caller's; see `acting` for `who`)."""
     env = dict(zip(params, values))
-    if who is NOBODY or isinstance(who, str):
-        env["me"] = caller.get("me")
-        credit = caller.get(CREDIT) if who is NOBODY else who
-        if credit is not None:
-            env[CREDIT] = credit
-    elif who.__class__ is Player:
-        env["me"] = who
-    else:
-        raise GameError(f"'call ... as' takes a player or a text, not {pretty(who)}", pos)
+    env["me"], credit = acting(who, me, credit, pos)
+    if credit is not None:
+        env[CREDIT] = credit
     return env
+
+
+def acting(who, me, credit, pos) -> tuple:
+    """(me, credit) of a procedure called `as who` by a caller with this `me` and credit: a player
+    becomes `me` (credited as such), a text is credited; NOBODY (no `as`) changes neither."""
+    if who is NOBODY:
+        return me, credit
+    if isinstance(who, str):
+        return me, who
+    if who.__class__ is Player:
+        return who, None
+    raise GameError(f"'call ... as' takes a player or a text, not {pretty(who)}", pos)
 
 
 def credit_of(env: dict):

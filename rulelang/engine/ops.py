@@ -7,6 +7,7 @@ iterating a collection costs one unit per item from the state's `budget` (see `c
 """
 from __future__ import annotations
 
+import re
 from types import MappingProxyType
 
 from ..errors import GameError
@@ -403,6 +404,9 @@ def evaluation_error(err: Exception, pos) -> GameError:
     """A Python error inside compiled rules, said in rulelang's words at the rule's position."""
     if isinstance(err, KeyError) and err.args and isinstance(err.args[0], str):
         return GameError(f"'{err.args[0]}' has no value here", pos)
+    if isinstance(err, UnboundLocalError):  # a procedure's local read before it was set (compile/localize.py)
+        unset = UNSET_LOCAL.search(str(err))
+        return GameError(f"'{unset.group(1) if unset else 'a local'}' has no value here", pos)
     if isinstance(err, RecursionError):
         return GameError("rules call each other too deeply", pos)
     worded = in_rule_words(err) if isinstance(err, TypeError) else None
@@ -412,7 +416,8 @@ def evaluation_error(err: Exception, pos) -> GameError:
 
 
 EVALUATION_ERRORS = (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError,
-                     RecursionError)
+                     RecursionError, UnboundLocalError)
+UNSET_LOCAL = re.compile(r"'l_(\w+)'")  # the rule name in Python's message about local `l_name`
 
 
 # ---------------------------------------------------------------- effects (one-line statements)
