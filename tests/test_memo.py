@@ -144,3 +144,43 @@ def test_a_check_point_where_no_rule_read_a_change_looks_up_one_answer(tmp_path,
     apply_label(st, "put")
     apply_label(st, "put")  # the third card: the trigger fires though the rules were all quiet before
     assert st.vars["n"] == 1 and st.zones[ZoneRef("pile")] == []
+
+
+COSTS = """
+name: Costs
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  hand: {per_player: true, visibility: owner}
+functions:
+  "room()": "5 - count(me.hand)"
+  "hearts(p)": "count(c in p.hand | c.suit == 'hearts')"
+  "most_hearts()": "hearts(me) > hearts(opponent)"
+  "down(k)": "k if k <= 0 else down(k - 1)"
+anytime:
+  moves: [cheap, looping, through_a_function, calling_itself]
+moves:
+  cheap: {if: "room() > 0 and count(draw) > 0", do: []}
+  looping: {if: "any(c in me.hand | c.rank == 1)", do: []}
+  through_a_function: {if: "most_hearts()", do: []}
+  calling_itself: {if: "down(3) == 0", do: []}
+turn:
+  do:
+    - choose: c
+      from: draw
+end: []
+"""
+
+
+def test_only_conditions_that_loop_are_remembered(tmp_path):
+    # Looking up an answer costs about what a condition without a loop costs to evaluate.
+    path = tmp_path / "costs.yaml"
+    path.write_text(COSTS)
+    game = load_game(str(path))
+    assert {name: move.costly for name, move in game.moves.items()} == {
+        "cheap": False, "looping": True, "through_a_function": True, "calling_itself": True}
+    st = new_game(game, 2, seed=1)
+    seat = st.pending.seat
+    assert lookup(st, ("legal", "looping", seat))[0] and not lookup(st, ("legal", "cheap", seat))[0]
+    assert [label for label in st.pending.labels() if label in game.moves] == ["cheap", "calling_itself"]

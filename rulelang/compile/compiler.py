@@ -142,7 +142,7 @@ class Compiler:
         recursive = recursive_functions({name: body for name, (_, body, _) in functions_decl.items()},
                                         {name: text for name, text in props.items()})
         self.dependencies = Dependencies(names, {name: body for name, (_, body, _) in functions_decl.items()},
-                                         dict(props))
+                                         dict(props), frozenset(recursive))
         self.expressions.uses_chance = lambda tree: self.dependencies.of_tree(tree) is None
         for name, (params, body, pos) in functions_decl.items():
             self.guard(self.expressions.define_function, name, params, body, pos, name in recursive)
@@ -354,7 +354,8 @@ class Compiler:
             do = self.block(body.get("do", YList()), body.value_pos.get("do", pos), {"me"})
             ask = self.cond(body["ask"], body.value_pos["ask"], {"me"}) if "ask" in body else None
             out[name] = Move(name, str(body.get("label", name)), str(body.get("rule", "")), legal, do, pos, reads,
-                             help=str(body.get("help", "")), ask=ask)
+                             help=str(body.get("help", "")), ask=ask,
+                             costly="if" in body and self.dependencies.costly(body["if"]))
         return out
 
     def procedure(self, name, params, body, pos) -> Procedure:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..errors import UNKNOWN, RuleError
 from ..language.names import Names
 from ..language.syntax import parse, template_fields
-from ..language.trees import Tree, conjuncts
+from ..language.trees import Token, Tree, conjuncts
 
 LOCATION = frozenset({"loc", "attach"})
 
@@ -19,7 +19,7 @@ LOCATION = frozenset({"loc", "attach"})
 class Dependencies:
     """The static reads of a ruleset's expressions, following its functions and card properties."""
 
-    def __init__(self, names: Names, functions: dict, props: dict):
+    def __init__(self, names: Names, functions: dict, props: dict, recursive: frozenset = frozenset()):
         self.names = names
         bodies = {("function", k): v for k, v in functions.items()}
         bodies.update({("prop", k): v for k, v in props.items()})
@@ -33,6 +33,14 @@ class Dependencies:
                 if reads != self.known[key]:
                     self.known[key] = reads
                     changed = True
+        self.looping = {("function", name) for name in recursive}  # functions and properties that loop
+        changed = True
+        while changed:  # a body loops over a collection, or calls one that loops
+            changed = False
+            for key, tree in trees.items():
+                if key not in self.looping and tree is not None and self._loops(tree):
+                    self.looping.add(key)
+                    changed = True
 
     def of_text(self, text, pos) -> frozenset | None:
         """The static reads of an expression written as text (None: it uses chance)."""
@@ -42,12 +50,23 @@ class Dependencies:
         return self.of_tree(tree) if tree is not None else None
 
     def costly(self, text) -> bool:
-        """Whether an expression loops over a collection or calls a rule function (worth remembering)."""
+        """Whether an expression loops: over a collection, or through a rule function or card property
+        that does (worth remembering; a cheaper check costs less than looking up its answer)."""
         tree = _parsed(text) if not isinstance(text, (bool, int)) else None
-        if tree is None:
-            return False
-        return any(node.data == "lambda_arg" or (node.data == "call" and str(node.children[0]) in self.names.functions)
-                   for node in tree.iter_subtrees())
+        return tree is not None and self._loops(tree)
+
+    def _loops(self, tree) -> bool:
+        looping, props = self.looping, self.names.card_props
+        for node in tree.iter_subtrees():
+            if node.data == "lambda_arg":
+                return True
+            if node.data == "call":
+                function = str(node.children[0])
+                if ("function", function) in looping or function == "attr" and any(("prop", p) in looping for p in props):
+                    return True
+            elif node.data == "attr" and isinstance(node.children[1], Token) and ("prop", str(node.children[1])) in looping:
+                return True
+        return False
 
     def steady(self, expression, local: str) -> bool:
         """Whether an expression (a parse tree, or its text) reads neither chance nor the local

@@ -74,6 +74,7 @@ class Move:
     reads: frozenset | None = frozenset()  # what `legal` reads (see engine/memo.py); None: always check
     help: str = ""  # what the move does, in players' words (`help:`)
     ask: object = attrs.field(eq=False, default=None)  # cond(st, env): a reaction worth asking a person about
+    costly: bool = attrs.field(eq=False, default=False)  # `legal` loops: worth remembering (engine/memo.py)
 
 
 @attrs.frozen(repr=False, eq=False)

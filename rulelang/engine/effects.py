@@ -639,17 +639,19 @@ def move_options(st, moves) -> tuple:
 def legal_moves(st, names, player, remember: bool = True) -> list:
     """The moves of `names` that `player` may make now.
 
-    Answers are remembered (see engine/memo.py) where the same question comes back while
-    nothing changes: any-time moves and reactions (asked at every decision or move), and the
-    moves of a game with refusals (a refused move asks again). A turn's one choice of a move
-    would pay for remembering and never gain.
+    Answers of conditions that loop (`Move.costly`) are remembered (see engine/memo.py) where
+    the same question comes back while nothing changes: any-time moves and reactions (asked at
+    every decision or move), and the moves of a game with refusals (a refused move asks again).
+    A turn's one choice of a move would pay for remembering and never gain, and so would a
+    condition that costs less than looking up its answer.
     """
     env = {"me": player}
     moves = st.game.moves
     if not remember:
         return [move for name in names if (move := moves[name]).legal(st, env)]
     return [move for name in names
-            if remembered(st, ("legal", name, player.seat), (move := moves[name]).reads, move.legal, env)]
+            if (remembered(st, ("legal", name, player.seat), move.reads, move.legal, env)
+                if (move := moves[name]).costly else move.legal(st, env))]
 
 
 def start_move(st, move, player, reaction: bool = False, rewind: bool = True) -> None:
