@@ -138,6 +138,30 @@ def test_a_card_offered_twice_is_told_apart(game_from):
     assert [o.value for o in st.pending.options] == [first, second, first]
 
 
+OFFERED_AGAIN = BASE.replace("vars: {n: 0}", "vars: {n: 0}\ncard_vars: {mark: 0}")
+
+
+def test_a_card_offered_again_keeps_its_option_unless_a_value_is_stored_on_it(rule_file):
+    game = rule_file(OFFERED_AGAIN, triggers="", turn="""
+        - choose: c
+          from: "first(draw, 3)"
+        - set c.mark = 1
+        - choose: d
+          from: "first(draw, 3)"
+        - choose: e
+          from: "first(draw, 2) + first(draw, 1)"
+    """)
+    st = new_game(game, 2, 1)
+    top = st.zones[ZoneRef("draw")][:3]
+    before = st.pending.options
+    apply_label(st, top[0].name)
+    again = st.pending.options
+    assert [o.value for o in again] == top and again[1:] == before[1:]  # the same options, made once per game
+    assert again[0] is not before[0] and again[0].text == f"{top[0].pretty()} (mark 1)"  # with what is stored on it
+    apply_label(st, top[1].name)
+    assert st.pending.labels() == [top[0].name, top[1].name, f"{top[0].name} (2)"]  # kept, and told apart
+
+
 def test_optional_choice_offers_done_and_binds_none(game_from):
     game = game_from("""
         - choose: c
