@@ -1,5 +1,7 @@
 """The game's random generator: the published SplitMix64 sequence, seeds per game, shuffles."""
-from rulelang.engine.rng import Rng, derive_seed
+import pytest
+
+from rulelang.engine.rng import MASK, Rng, derive_seed
 
 
 def test_splitmix64_matches_the_published_sequence():
@@ -28,9 +30,11 @@ def test_game_seeds_differ_by_index_and_repeat_by_master_seed():
     assert derive_seed(11, 0) != derive_seed(12, 0)
 
 
-def test_shuffle_takes_the_same_numbers_as_below():
-    shuffled, reference = Rng(99), Rng(99)
-    items, expected = list(range(54)), list(range(54))
+@pytest.mark.parametrize("seed", [0, 99, MASK])
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 54, 1000])
+def test_shuffle_takes_the_same_numbers_as_below(seed, size):
+    shuffled, reference = Rng(seed), Rng(seed)
+    items, expected = list(range(size)), list(range(size))
     shuffled.shuffle(items)
     for i in range(len(expected) - 1, 0, -1):  # Fisher-Yates written with below()
         j = reference.below(i + 1)
