@@ -184,3 +184,37 @@ def test_only_conditions_that_loop_are_remembered(tmp_path):
     seat = st.pending.seat
     assert lookup(st, ("legal", "looping", seat))[0] and not lookup(st, ("legal", "cheap", seat))[0]
     assert [label for label in st.pending.labels() if label in game.moves] == ["cheap", "calling_itself"]
+
+
+LONE_RULE = """
+name: Lone rule
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  pile: {visibility: public}
+turn:
+  do:
+    - choose: c
+      from: draw
+    - move c to pile
+end:
+  - when: "{when}"
+    winner: P1
+"""
+
+
+@pytest.mark.parametrize("when, remembered_quiet", [
+    ("count(pile) >= 3", False),                 # the only rule, and cheap: checked each time
+    ("count(c in pile | c.rank > 0) >= 3", True),  # it loops: worth remembering
+])
+def test_a_lone_cheap_rule_is_checked_not_looked_up(tmp_path, when, remembered_quiet):
+    path = tmp_path / "lone.yaml"
+    path.write_text(LONE_RULE.replace("{when}", when))
+    st = new_game(load_game(str(path)), 2, seed=1)
+    assert lookup(st, ("quiet", ("end", 0)))[0] is remembered_quiet
+    apply_action(st, 0)
+    apply_action(st, 0)
+    assert st.result is None
+    apply_action(st, 0)
+    assert st.result == ("win", "loss")  # found at the third card either way

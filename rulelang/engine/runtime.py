@@ -290,7 +290,7 @@ def settle(st: GameState) -> bool:
     several = len(game.ends) + len(game.triggers) > 1
     all_quiet = several and not st.debug and lookup(st, ALL_QUIET)[0]
     for end in () if all_quiet else game.ends:
-        env = _first_holding(st, end, me, running)
+        env = _first_holding(st, end, me, running, several)
         if env is not None:
             st.ended_by = end
             if end.winner is None:
@@ -311,9 +311,10 @@ def settle(st: GameState) -> bool:
         if rounds.after:
             st.frames.append(Frame(rounds.after, {"me": me}))
         return True
-    st.check_capacity()
+    if st.capped or st.capped_rows:
+        st.check_capacity()
     for trigger in () if all_quiet else game.triggers:
-        env = _first_holding(st, trigger, me, running)
+        env = _first_holding(st, trigger, me, running, several)
         if env is not None:
             st.trigger_chain += 1
             if st.trigger_chain > MAX_TRIGGER_CHAIN:
@@ -340,12 +341,18 @@ def _note_all_quiet(st, rules) -> None:
     note(st, ALL_QUIET, inputs, True)
 
 
-def _first_holding(st, rule, me, running):
+def _first_holding(st, rule, me, running, several: bool):
     """The first binding for which a trigger's or end rule's condition holds, or None.
 
-    A rule none of whose bindings held is remembered as quiet until one of their inputs changes.
+    A rule none of whose bindings held is remembered as quiet until one of their inputs changes,
+    unless it is the game's only rule, without bindings and not costly: then looking up its
+    answer would cost about what checking it costs (with several rules, the answers that each is
+    quiet make up the one that they all are, see `_note_all_quiet`).
     """
     key = rule.key
+    if not several and rule.var is None and not rule.costly and not (running and (key, None) in running):
+        env = {"me": me}
+        return env if rule.when(st, env) else None
     quiet = ("quiet", key)
     if not st.debug and lookup(st, quiet)[0]:  # a debug game checks every binding's remembered answer
         return None
