@@ -280,6 +280,43 @@ def test_a_procedures_local_read_before_it_is_set_is_an_error_at_the_rule(rule_f
         new_game(game, 2, 1)
 
 
+@pytest.mark.parametrize("start, asked, n", [(1, True, 5), (2, False, 7)])
+def test_an_if_that_may_wait_ends_the_stretch_before_it(game_from, start, asked, n):
+    game = game_from(f"""
+        - set n = {start}
+        - if: "n == 1"
+          then:
+            - choose: first
+              from: draw
+            - set n = 5
+          else: ["set n = 7"]
+    """)
+    assert [type(node) for node in program(game)][:1] == [Straight] and len(program(game)) == 2  # and the choice
+    st = new_game(game, 2, 1)
+    if asked:  # the branch that waits got a frame, asked at once
+        assert st.vars["n"] == start
+        apply_action(st, 0)
+    assert st.vars["n"] == n  # the straight branch ran at once
+
+
+def test_a_break_in_the_straight_branch_of_an_if_that_may_wait_leaves_the_loop(game_from):
+    game = game_from("""
+        - while: "true"
+          do:
+            - set n += 1
+            - if: "n >= 3"
+              then: ["break"]
+              else:
+                - choose: again
+                  from: draw
+    """)
+    st = new_game(game, 2, 1)
+    for _ in range(2):
+        assert st.pending.node.var == "again"
+        apply_action(st, 0)
+    assert st.pending.node.var == "c" and st.vars["n"] == 3  # out of the loop: the turn's own choice
+
+
 def test_a_trigger_that_names_its_origin_answers_only_moves_from_there(game_from):
     game = game_from("""
         - draw 2 from draw to pile

@@ -21,6 +21,7 @@ from ..engine.effects import (
     Break,
     Call,
     For,
+    Frame,
     If,
     Return,
     Statement,
@@ -108,24 +109,40 @@ class Lowering:
         """A block whose straight stretches are single nodes; other nodes keep their place.
 
         A `break` in a stretch (outside the stretch's own loops) returns BREAK, and the
-        interpreter leaves its loop.
+        interpreter leaves its loop. An `if` some branch of which waits, right after a stretch,
+        ends the stretch's function: it runs a straight branch at once and pushes one that
+        waits, as the `if` node would have one step later.
         """
         out, stretch = [], []
 
-        def close():
-            if len(stretch) == 1 and isinstance(stretch[0], (Statement, Break)):
+        def close(branching: If | None = None):
+            if branching is None and len(stretch) == 1 and isinstance(stretch[0], (Statement, Break)):
                 out.append(stretch[0])
             elif stretch:
-                out.append(Straight(self._define(self._code(stretch, None), stretch[0].pos), stretch[0].pos))
+                code = self._code(stretch, None) + (self._branch(branching) if branching is not None else [])
+                out.append(Straight(self._define(code, stretch[0].pos), stretch[0].pos))
             stretch.clear()
         for node in nodes:
             if self._node_waits_not(node, None):
                 stretch.append(node)
-                continue
-            close()
-            out.append(self._inner(node))
+            elif stretch and isinstance(node, If):
+                close(node)
+            else:
+                close()
+                out.append(self._inner(node))
         close()
         return tuple(out)
+
+    def _branch(self, node: If) -> list:
+        """`if` with branches that may wait: one that does not runs here, one that does gets a frame."""
+        def branch(nodes: tuple) -> list:
+            if self._waits_not(nodes, None):
+                return self._code(nodes, None)
+            push = ast.Call(field(field(name("st"), "frames"), "append"),
+                            [call("Frame", self.program.constant(self.block(nodes)), ENV)], [])
+            return [ast.Expr(push)]
+        before, test = self._value(node.cond)
+        return before + [ast.If(test, branch(node.then) or [ast.Pass()], branch(node.otherwise))]
 
     def whole(self, nodes: tuple):
         """One function running the whole block, or None when some part of it waits."""
@@ -269,7 +286,7 @@ class Lowering:
 def lower_game(game, program: Program):
     """The game with every block lowered (see the module docstring)."""
     lowering = Lowering(program, game.procedures, game.event_triggers)
-    program.namespace.update(fire_events=fire_events, call_env=call_env, acting=acting)
+    program.namespace.update(fire_events=fire_events, call_env=call_env, acting=acting, Frame=Frame)
     program.namespace["BREAK"] = BREAK
     block = lowering.block
     event_triggers = tuple(attrs.evolve(t, body=block(t.body), run_now=lowering.whole(t.body) if lowering.fire else None)
