@@ -62,6 +62,20 @@ def test_overfull_zone_is_an_error_at_the_next_decision(game_from):
         new_game(game, 2, 1)
 
 
+def test_capacity_is_checked_in_the_zones_of_each_clone(game_from):
+    game = game_from("""
+        - choose: c
+          from: draw
+    """)
+    st = new_game(game, 2, 1)
+    st.check_capacity()  # (the table of zones it checks is found once)
+    twin = st.clone()
+    twin.move(twin.zones[ZoneRef("draw")][:2], ZoneRef("slot", 0))
+    with pytest.raises(GameError, match="holds 2 cards, capacity 1"):
+        twin.check_capacity()
+    st.check_capacity()  # the original's slot is still empty
+
+
 def test_endless_while_is_stopped(game_from):
     game = game_from("""
         - while: "true"

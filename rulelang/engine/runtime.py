@@ -281,8 +281,7 @@ def settle(st: GameState) -> bool:
     if st.stage != "turn":
         return False
     game = st.game
-    # the condition triggers whose bodies are running (only they push frames that say so)
-    running = frozenset(filter(None, map(TRIGGER_OF, st.frames))) if game.triggers else NONE_RUNNING
+    running = _running(st) if st.trigger_frames else NONE_RUNNING
     if st.quiet_check == (st.version, running):
         return False
     st.budget = st.budget_size
@@ -322,11 +321,21 @@ def settle(st: GameState) -> bool:
                                 f"(last: '{trigger.name}')", trigger.pos)
             env[CREDIT] = trigger.credit
             st.frames.append(Frame(trigger.body, env, trigger=(trigger.key, env.get(trigger.var))))
+            st.trigger_frames += 1
             return True
     if several and not all_quiet:
         _note_all_quiet(st, game.ends + game.triggers)
     st.quiet_check = (st.version, running)
     return False
+
+
+def _running(st) -> frozenset:
+    """The condition triggers whose bodies are running, as (trigger key, binding): only they push
+    frames that say so. When none is left, the next check points need not look until one is pushed."""
+    running = frozenset(filter(None, map(TRIGGER_OF, st.frames)))
+    if not running:
+        st.trigger_frames = 0
+    return running
 
 
 def _note_all_quiet(st, rules) -> None:

@@ -112,6 +112,7 @@ class GameState:
         self.memo: dict = {}  # remembered checks, shared by clones (safe: event numbers are unique)
         self.reads: set | None = None  # zones and rows read, while a remembered check runs
         self.quiet_check = None  # (version, triggers running) of the last check point where nothing happened
+        self.trigger_frames = 0  # condition triggers' frames pushed since none was last found (runtime.settle)
         layout = game.layouts.get(players)
         if layout is None:
             layout = game.layouts[players] = Layout(game, players)
@@ -122,7 +123,7 @@ class GameState:
         self.families = layout.families
         self.capped = layout.capped
         self.capped_rows = layout.capped_rows
-        self.capacity_stamp = None  # the changes of the capped zones when they were last checked
+        self.capped_lists = None  # (zones, ((cards, capacity, zone) of each capped zone)), see check_capacity
         self.conservation_stamp = None  # the changes of where cards are when last found conserved
 
     # ------------------------------------------------------------------ cloning
@@ -830,16 +831,14 @@ class GameState:
         self.conservation_stamp = stamp
 
     def check_capacity(self) -> None:
-        """No zone holds more cards than its capacity (checked again only when one of them changed)."""
-        if not self.capped_rows:
-            stamp = tuple(map(self.versions.get, self.capped))
-            if stamp == self.capacity_stamp:
-                return
-            self.capacity_stamp = stamp
-        specs = self.game.zones
-        piles = [pile for row in self.capped_rows for pile in self.rows[row]]
-        for zone in (*self.capped, *piles):
-            cards = self.zones.get(zone, ())
-            cap = specs[zone.name].capacity
+        """No zone holds more cards than its capacity."""
+        found = self.capped_lists
+        if found is None or found[0] is not self.zones:  # the lists of this table of zones (a clone has its own)
+            specs = self.game.zones
+            found = self.capped_lists = (self.zones, tuple((self.zones[zone], specs[zone.name].capacity, zone)
+                                                           for zone in self.capped))
+        piles = ((self.zones.get(pile, ()), self.game.zones[row.name].capacity, pile)
+                 for row in self.capped_rows for pile in self.rows[row]) if self.capped_rows else ()
+        for cards, cap, zone in (*found[1], *piles):
             if len(cards) > cap:
                 raise GameError(f"zone {zone!r} holds {len(cards)} cards, capacity {cap}")
