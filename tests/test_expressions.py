@@ -254,6 +254,8 @@ functions:
   "below(c)": "under(c)"
   "on_it(c)": "attached(c)"
   "where(c)": "c.zone"
+  "some_red(c)": "any(x in [c, 5] | x.suit == 'hearts')"
+  "all_red(c)": "all(x in [c, 5] | x.suit == 'hearts')"
 turn:
   do:
     - choose: c
@@ -320,6 +322,21 @@ def test_what_lies_under_a_card_is_read_straight_and_other_values_get_the_genera
     marker = st.mark(queen, {"dmg": 4})
     assert pieces(st, me, queen) == [marker] and pieces(st, me, marker) == [] and pieces(st, me, king) == []
     assert_same_errors(pieces, general, st, me, [queen])
+
+
+@pytest.mark.parametrize("function, answers", [("some_red", (True, None)), ("all_red", (None, False))])
+def test_any_and_all_of_short_code_answer_as_if_they_stopped_at_the_first_answer(short_code, function, answers):
+    # The short code looks at every item at once; the item after the answer (5, no card) fails
+    # there, and the general code then stops at the first item, as the rule says.
+    check, general, st, game = short_code(function)
+    assert "any" in check.__code__.co_names or "all" in check.__code__.co_names
+    heart, spade = game.card_by_name["QH"], game.card_by_name["QS"]
+    for card, answer in zip((heart, spade), answers):
+        if answer is None:  # the first item gives no answer: the second is looked at, and fails
+            with pytest.raises(GameError, match="5"):
+                check(st, Player(0), card)
+        else:
+            assert check(st, Player(0), card) is answer
 
 
 def test_a_cards_zone_is_read_straight_and_an_attached_piece_has_its_cards_zone(short_code):

@@ -613,6 +613,12 @@ class _Builder:
         body = self.node(body_tree, inner, wants_truth)
         target = ast.Name(local, STORE)
         if function in ("any", "all"):
+            if self.cards_only and not any(isinstance(node, ast.Call) for node in ast.walk(body)):
+                # every item at once, in a list, not one by one: the body calls nothing, so it costs
+                # little, changes nothing and fails only with a Python error, which sends the whole
+                # expression to the general code (see _define_pure) that stops at the first answer
+                self.assumed = True
+                return ast.Call(name(function), [ast.ListComp(body, [ast.comprehension(target, collection, [], 0)])], [])
             generator = ast.GeneratorExp(body, [ast.comprehension(target, collection, [], 0)])
             return ast.Call(name(function), [generator], [])
         if function in ("count", "select"):
