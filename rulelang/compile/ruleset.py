@@ -61,7 +61,7 @@ class Procedure:
     returns: bool = False  # its body holds a `return`
 
 
-@attrs.frozen(cache_hash=True)  # a move keys the options kept for it, at every decision
+@attrs.frozen(cache_hash=True)  # a move is a value of options (its hash, when taken, made once)
 class Move:
     """A named move: when it is legal and what it does."""
 

@@ -428,7 +428,7 @@ def options_for(st, values: list) -> list:
 
     An option that reads the same whenever it is offered (a card with nothing stored on it, a
     player, a text, a number) is made once per game and kept in `game.options` (a card under
-    itself, as a move is; any other value under its kind and value).
+    itself; any other value, as a move, under its kind and value).
     """
     options = []
     positions = None
@@ -629,9 +629,9 @@ def move_options(st, moves) -> tuple:
     kept = st.game.options
     out = []
     for move in moves:
-        option = kept.get(move)
+        option = kept.get((ChooseMove, move.name))  # (not under the move: its hash is a Python call)
         if option is None:
-            option = kept[move] = Option(move.name, move.label, move)
+            option = kept[(ChooseMove, move.name)] = Option(move.name, move.label, move)
         out.append(option)
     return tuple(out)
 
