@@ -4,7 +4,7 @@ import ast
 
 import pytest
 
-from rulelang.compile.localize import localizable
+from rulelang.compile.localize import env_sites
 from rulelang.engine.effects import CHECK_POINT, Straight
 from rulelang.engine.runtime import apply_action, new_game
 from rulelang.engine.values import ZoneRef
@@ -352,4 +352,4 @@ def test_a_trigger_without_an_origin_test_watches_every_zone(game_from):
     ("env.get('x', 0)", False),           # not the plain read
 ])
 def test_a_procedure_takes_python_locals_only_when_env_is_just_read_and_written(code, local):
-    assert localizable(ast.parse(code).body) is local
+    assert (env_sites(ast.parse(code).body) is not None) is local

@@ -32,7 +32,7 @@ from ..engine.effects import (
 )
 from ..engine.runtime import fire_events
 from .codegen import LOAD, STORE, Program, call, field, name
-from .localize import BY, ME, localizable, localize, parameters
+from .localize import BY, ME, env_sites, localize, parameters
 
 ENV = name("env")
 
@@ -63,13 +63,18 @@ class Lowering:
             self.fire = None
             self.straight = self._straight_procedures()
         self.localized = None  # the straight procedures whose functions take Python locals, once known
-        self._unfilled = []  # (call, node, values, who): calls made before `localized` was known
-        bodies = {procedure: self._code(self.procedures[procedure].body, False) for procedure in sorted(self.straight)}
-        self.localized = {procedure for procedure, body in bodies.items() if localizable(body)}
-        for unfilled in self._unfilled:
-            self._fill(*unfilled)
+        self._unfilled = []  # (call, node, values, who, caller): calls made before `localized` was known
+        bodies = {}
+        for procedure in sorted(self.straight):
+            self._caller = procedure
+            bodies[procedure] = self._code(self.procedures[procedure].body, False)
+        self._caller = None
+        sites = {procedure: env_sites(body) for procedure, body in bodies.items()}
+        self.localized = {procedure for procedure, found in sites.items() if found is not None}
+        for run, node, values, who, caller in self._unfilled:
+            self._fill(run, node, values, who, caller in self.localized)
         for procedure, body in bodies.items():
-            self._define_procedure(procedure, body)
+            self._define_procedure(procedure, body, sites[procedure])
 
     # ------------------------------------------------------------------ which parts wait
     def _straight_procedures(self) -> set:
@@ -161,7 +166,7 @@ class Lowering:
     def _define(self, body: list, pos):
         return self.program.define(self.program.fresh("b"), ["st", "env"], body + [ast.Return(None)], pos.line)
 
-    def _define_procedure(self, procedure: str, code: list) -> None:
+    def _define_procedure(self, procedure: str, code: list, sites: list | None) -> None:
         """`def q(st, env)`, or `def q(st, l_me, _by, l_a, ...)` when localized (see compile/localize.py):
         a straight procedure's body, its nesting counted and bounded, and its effects credited in
         the log to whom its env names (a quiet game writes no log)."""
@@ -171,8 +176,9 @@ class Lowering:
         error = call("nest_error", ast.Constant(MAX_FRAMES), ast.Constant(procedure), where)
         nesting, credit = ast.Attribute(name("st"), "nesting", STORE), ast.Attribute(name("st"), "credit", STORE)
         logged = ast.UnaryOp(ast.Not(), field(name("st"), "quiet"))
-        if procedure in self.localized:
-            params, code = parameters(spec.params), localize(code)
+        if sites is not None:
+            localize(sites)
+            params = parameters(spec.params)
             credited = ast.IfExp(ast.Compare(name(BY), [ast.IsNot()], [ast.Constant(None)]), name(BY), name(ME))
         else:
             params, credited = ["st", "env"], call("credit_of", ENV)
@@ -258,17 +264,21 @@ class Lowering:
             code += before
         run = ast.Call(name(self.program.symbol("procedure", node.name)), [], [])
         if self.localized is None:  # a procedure's body, made before it is known which procedures take locals
-            self._unfilled.append((run, node, values, who))
+            self._unfilled.append((run, node, values, who, self._caller))
         else:
-            self._fill(run, node, values, who)
+            self._fill(run, node, values, who, False)
         if node.into is None:
             return code + [ast.Expr(run)] + _stop_if_over()
         return code + [ast.Assign([ast.Subscript(ENV, ast.Constant(node.into), STORE)], run)] + _stop_if_over()
 
-    def _fill(self, run: ast.Call, node: Call, values: list, who: ast.expr | None) -> None:
+    def _fill(self, run: ast.Call, node: Call, values: list, who: ast.expr | None, local_caller: bool) -> None:
         """The arguments of a procedure's call: its values with the caller's `me` and credit (changed
-        by `as who`), as Python arguments to a localized procedure, else in an env dict."""
-        me, credit = (ast.Call(field(ENV, "get"), [ast.Constant(key)], []) for key in ("me", CREDIT))
+        by `as who`; Python locals in a localized caller), as Python arguments to a localized
+        procedure, else in an env dict."""
+        if local_caller:
+            me, credit = name(ME), name(BY)
+        else:
+            me, credit = (ast.Call(field(ENV, "get"), [ast.Constant(key)], []) for key in ("me", CREDIT))
         params = self.procedures[node.name].params
         if node.name in self.localized:
             if who is None:  # the common case: the caller's `me` and credit carry over

@@ -4,7 +4,7 @@ Generated code reads a rule's locals from `env`, the dict the interpreter keeps 
 (`env['c']`, `env.get('me')`). A straight procedure never runs in the interpreter, so its
 function may keep them as Python locals instead: `def p(st, l_me, _by, l_c, l_side)`, called
 with its arguments, not with a dict made for each call. A body that uses `env` in any other way
-keeps it (see `localizable`).
+keeps it (see `env_sites`).
 """
 from __future__ import annotations
 
@@ -43,38 +43,46 @@ def _env_key(node) -> str | None:
     return None
 
 
-def localizable(body: list) -> bool:
-    """Whether `env` appears in `body` only as `env['k']` or `env.get('k')` with keys that
-    have Python locals (then `localize` can take `env` away)."""
-    stack = list(body)
-    while stack:
-        node = stack.pop()
-        key = _env_key(node)
-        if key is not None:
-            if local_name(key) is None:
-                return False
-            continue
-        if isinstance(node, ast.Name) and node.id == "env":
-            return False
-        stack.extend(ast.iter_child_nodes(node))
-    return True
+def env_sites(body: list) -> list | None:
+    """Where `body` reads or writes a rule local, as (node, field, index, read) with `read` the
+    `env['k']` or `env.get('k')` at `getattr(node, field)[index]` (index None: the field itself);
+    None when `env` appears there in any other way or with a key that has no Python local."""
+    sites, pending = [], list(body)
+    while pending:
+        node = pending.pop()
+        for field in node._fields:
+            value = getattr(node, field, None)
+            children = enumerate(value) if value.__class__ is list else ((None, value),)
+            for index, child in children:
+                kind = child.__class__
+                if kind is ast.Subscript or kind is ast.Call:
+                    key = _env_key(child)
+                    if key is not None:
+                        if local_name(key) is None:
+                            return None
+                        sites.append((node, field, index, child))
+                        continue
+                elif kind is ast.Name:
+                    if child.id == "env":
+                        return None
+                    continue
+                if isinstance(child, ast.AST) and not isinstance(child, LEAVES):
+                    pending.append(child)
+    return sites
 
 
-class _Localizer(ast.NodeTransformer):
-    def visit_Subscript(self, node):
-        key = _env_key(node)
-        return ast.Name(local_name(key), node.ctx) if key is not None else self.generic_visit(node)
-
-    def visit_Call(self, node):
-        key = _env_key(node)
-        return ast.Name(local_name(key), ast.Load()) if key is not None else self.generic_visit(node)
+LEAVES = (ast.Constant, ast.expr_context, ast.operator, ast.boolop, ast.cmpop, ast.unaryop)  # nothing under them
 
 
-def localize(body: list) -> list:
-    """`body` (changed in place) with every `env['k']` and `env.get('k')` read from Python locals.
+def localize(sites: list) -> None:
+    """Read and write the rule locals at `sites` (see `env_sites`) from Python locals instead.
 
     A local read before it was set (`x` after a `for: x in` that had no items) raises
     UnboundLocalError, which the generated code words as `env`'s KeyError was (see ops.evaluation_error).
     """
-    localizer = _Localizer()
-    return [localizer.visit(statement) for statement in body]
+    for node, field, index, read in sites:
+        local = ast.Name(local_name(_env_key(read)), read.ctx if read.__class__ is ast.Subscript else ast.Load())
+        if index is None:
+            setattr(node, field, local)
+        else:
+            getattr(node, field)[index] = local
