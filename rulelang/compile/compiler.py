@@ -282,6 +282,12 @@ class Compiler:
                 self.error(section.key_pos[signature], f"write a {key[:-1]} as name(param, ...), not '{signature}'")
                 continue
             params = tuple(p.strip() for p in (found.group(2) or "").split(",") if p.strip())
+            twice = next((p for i, p in enumerate(params) if p in params[:i]), None)
+            if twice is not None or "me" in params:
+                problem = f"names the parameter '{twice}' twice" if twice is not None else \
+                    "has a parameter named 'me', which always names the acting player"
+                self.error(section.key_pos[signature], f"{key[:-1]} '{signature}' {problem}: give it another name")
+                continue
             out[found.group(1)] = (params, body, section.value_pos[signature])
         return out
 
