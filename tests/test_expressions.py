@@ -255,6 +255,9 @@ functions:
   "on_it(c)": "attached(c)"
   "where(c)": "c.zone"
   "some_red(c)": "any(x in [c, 5] | x.suit == 'hearts')"
+  "red(c)": "suit_of(c) == 'hearts'"
+  "count_of(z)": "count(z)"
+  "crowded(z)": "count_of(z) > 2"
   "all_red(c)": "all(x in [c, 5] | x.suit == 'hearts')"
 turn:
   do:
@@ -264,6 +267,10 @@ end:
   - when: "false"
     winner: P1
 """
+
+
+SHORT_CODE_LINES = {line.split('"')[1].split("(")[0]: number for number, line in enumerate(SHORT_CODE.splitlines(), start=1)
+                    if line.startswith('  "') and "(" in line}  # function name -> its line in the file
 
 
 def assert_same_errors(short_code, general_code, st, me, a_list) -> None:
@@ -337,6 +344,26 @@ def test_any_and_all_of_short_code_answer_as_if_they_stopped_at_the_first_answer
                 check(st, Player(0), card)
         else:
             assert check(st, Player(0), card) is answer
+
+
+def test_short_code_writes_a_small_function_in_place_and_its_errors_stay_the_functions(short_code):
+    red, general, st, game = short_code("red")
+    suit_of = game.program.symbol("function", "suit_of")
+    assert suit_of not in red.__code__.co_names  # (its general code calls it)
+    assert red(st, Player(0), game.card_by_name["QH"]) is True and red(st, Player(0), game.card_by_name["QS"]) is False
+    assert_same_errors(red, general, st, Player(0), [game.card_by_name["QH"]])  # at suit_of's own position
+
+
+def test_a_game_error_in_a_function_written_in_place_is_the_general_codes(short_code):
+    # count() of a number is a GameError (not a Python error): the general code, which calls
+    # count_of(), says it at count_of's position, as if nothing was written in place.
+    crowded, general, st, game = short_code("crowded")
+    assert crowded(st, Player(0), ZoneRef("draw")) is True
+    with pytest.raises(GameError) as short:
+        crowded(st, Player(0), 5)
+    with pytest.raises(GameError) as direct:
+        general(st, Player(0), 5)
+    assert str(short.value) == str(direct.value) and short.value.position.line == SHORT_CODE_LINES["count_of"]
 
 
 def test_a_cards_zone_is_read_straight_and_an_attached_piece_has_its_cards_zone(short_code):

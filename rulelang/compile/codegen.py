@@ -160,18 +160,19 @@ def item(subject: ast.expr, key: ast.expr) -> ast.Subscript:
     return ast.Subscript(subject, key, LOAD)
 
 
-def guarded(body: list, pos: ast.expr, otherwise: ast.expr | None = None) -> list:
+def guarded(body: list, pos: ast.expr, otherwise: ast.expr | None = None, game_errors: bool = False) -> list:
     """`try: body` turning any error into a positioned GameError (free when nothing fails).
 
     With `otherwise`, a Python error (not a GameError) returns `otherwise` instead: the call of
-    general code that then finds the answer, or the error in rulelang's words.
+    general code that then finds the answer, or the error in rulelang's words; with
+    `game_errors`, a GameError does too.
     """
     def handler(kind: str, convert: str) -> ast.ExceptHandler:
+        if otherwise is not None and (kind == "EVALUATION_ERRORS" or game_errors):
+            return ast.ExceptHandler(name(kind), None, [ast.Return(otherwise)])
         error = ast.Raise(call(convert, name("_err"), pos), ast.Constant(None))
         return ast.ExceptHandler(name(kind), "_err", [error])
-    python_errors = (handler("EVALUATION_ERRORS", "evaluation_error") if otherwise is None
-                     else ast.ExceptHandler(name("EVALUATION_ERRORS"), None, [ast.Return(otherwise)]))
-    return [ast.Try(body, [handler("GameError", "place"), python_errors], [], [])]
+    return [ast.Try(body, [handler("GameError", "place"), handler("EVALUATION_ERRORS", "evaluation_error")], [], [])]
 
 
 

@@ -25,6 +25,8 @@ from .codegen import LOAD, STORE, Program, call, field, guarded, item, method, n
 MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_CALL_DEPTH = 50
+MAX_INLINED = 40  # parse-tree nodes of a rule function whose body short code writes in place of calling it
+MAX_INLINE_DEPTH = 2  # functions written in place within functions written in place
 MAX_VALUES = 20  # values of one max(a, b, ...) or min(a, b, ...)
 MAX_DIGITS = 18  # a number written in a rule file (larger ones are made by multiplying, and capped)
 
@@ -35,6 +37,7 @@ ARITHMETIC = {"//": "divide", "%": "modulo", "*": "multiply"}
 NUMERIC_CALLS = {"count", "sum", "abs"}
 TYPED_KINDS = {"fact", "player_var", "player_zone", "card_prop", "card_var", "face_down", "zone"}  # see _Builder._typed
 LIST_CALLS = {"under", "attached", "select", "cards", "clockwise"}  # each returns a new list no longer than its input
+INLINED = "inlined"  # short code that wrote a rule function in place (see _Builder._inline)
 
 
 def depends_only_on_printed(tree, printed: frozenset, others: frozenset) -> bool:
@@ -140,6 +143,7 @@ class ExpressionCompiler:
         # `uses_chance(tree)`, once the compiler knows what rolls dice or calls random(); until
         # then no function gets the short code that takes its values for cards (see _define_pure)
         self.uses_chance = None
+        self.inlinable: dict = {}  # name -> (tree, pos, params) of rule functions short code may write in place
 
     # ------------------------------------------------------------------ entry points
     def compile(self, text, pos, locals_=frozenset(), as_bool: bool = False):
@@ -217,9 +221,11 @@ class ExpressionCompiler:
         return _Builder(self, pos).node(tree, scope, as_bool)
 
     def _value(self, tree, pos, scope, as_bool: bool, cards_only: bool) -> tuple:
-        """(ast, whether it took some value for a card without testing): see `_define_pure`."""
+        """(ast, whether it took some value for a card without testing: True, or INLINED when it
+        also wrote a rule function in place of calling it): see `_define_pure`."""
         builder = _Builder(self, pos, cards_only)
-        return builder.node(tree, scope, as_bool), builder.assumed
+        value = builder.node(tree, scope, as_bool)
+        return value, INLINED if builder.inlined else builder.assumed
 
     def _define_pure(self, symbol: str, params: list, value_of, tree, where, line: int):
         """Define `symbol(*params)` returning `value_of(cards_only)[0]`, guarded at `where`.
@@ -235,7 +241,8 @@ class ExpressionCompiler:
             if assumed:
                 general = self.program.fresh("g")
                 self.program.define_later(general, params, guarded([ast.Return(value_of(False)[0])], where), line)
-                body = guarded([ast.Return(short)], where, call(general, *[name(p) for p in params]))
+                body = guarded([ast.Return(short)], where, call(general, *[name(p) for p in params]),
+                               game_errors=assumed == INLINED)
                 return self.program.define(symbol, params, body, line)
         return self.program.define(symbol, params, guarded([ast.Return(value_of(False)[0])], where), line)
 
@@ -248,8 +255,13 @@ class ExpressionCompiler:
         where = self.program.constant(pos.shifted(node_column(tree)))
         symbol, arguments = self.program.symbol("function", rule_name), ["st", "me", *[f"v_{p}" for p in params]]
         if not recursive:
-            return self._define_pure(symbol, arguments, lambda cards_only: self._value(tree, pos, scope, False, cards_only),
-                                     tree, where, pos.line)
+            function = self._define_pure(symbol, arguments,
+                                         lambda cards_only: self._value(tree, pos, scope, False, cards_only),
+                                         tree, where, pos.line)
+            if self.uses_chance is not None and not self.uses_chance(tree) \
+                    and sum(1 for _ in tree.iter_subtrees()) <= MAX_INLINED:
+                self.inlinable[rule_name] = (tree, pos, params)  # (it compiled: written in place, it compiles too)
+            return function
         # only functions in a call cycle pay for counting their depth and calls
         leave = ast.AugAssign(ast.Attribute(name("st"), "depth", STORE), ast.Sub(), ast.Constant(1))
         body = [ast.Expr(call("enter", name("st"), ast.Constant(MAX_CALL_DEPTH), where)),
@@ -277,6 +289,8 @@ class _Builder:
         self.pos = pos
         self.cards_only = cards_only  # read a card's printed and stored values without testing it is a card
         self.assumed = False  # whether it did
+        self.inlined = False  # whether it wrote a rule function in place of calling it (see _inline)
+        self.depth = 0  # how many functions written in place this code stands in
 
     def node(self, tree, scope: Scope, as_bool: bool = False) -> ast.expr:
         """The ast for one parse-tree node."""
@@ -507,10 +521,35 @@ class _Builder:
             wanted = self.names.functions[function]
             if len(args) != wanted:
                 raise self.error(tree, f"{function}() takes {wanted} argument(s), got {len(args)}")
-            return call(self.program.symbol("function", function), name("st"), scope.me,
-                        *[self.node(a, scope) for a in args])
+            values = [self.node(a, scope) for a in args]
+            inlined = self._inline(function, values, scope, as_bool)
+            if inlined is not None:
+                return inlined
+            return call(self.program.symbol("function", function), name("st"), scope.me, *values)
         known = set(BUILTINS) | set(self.names.functions)
         raise self.error(tree, f"unknown function '{function}'{suggest(function, known)}")
+
+    def _inline(self, function: str, values: list, scope: Scope, as_bool: bool) -> ast.expr | None:
+        """A small rule function's body written in place of its call, in short code, when each
+        argument is a local (or `me` itself). Any error there sends the whole expression to its
+        general code, which calls the function (see `_define_pure`): what the rule says, with the
+        function's own positions. None when it cannot be written in place."""
+        known = self.compiler.inlinable.get(function)
+        if not self.cards_only or known is None or self.depth >= MAX_INLINE_DEPTH:
+            return None
+        tree, pos, params = known
+        if not all(isinstance(value, ast.Name) for value in values) or not _simple(scope.me):
+            return None
+        bound = {f"v_{node.children[0].children[0].children[0]}" for node in tree.iter_subtrees()
+                 if node.data == "lambda_arg"}  # the callee's own loop variables
+        if bound & {value.id for value in values}:
+            return None  # an argument would be hidden by a loop variable of the same name
+        inner = _Builder(self.compiler, pos, cards_only=True)
+        inner.depth = self.depth + 1
+        body = inner.node(tree, Scope(frozenset(), dict(zip(params, (v.id for v in values))), scope.me,
+                                      scope.may_bind), as_bool)
+        self.assumed = self.inlined = True
+        return body
 
     def _builtin(self, function, args, tree, scope, as_bool):
         spec = BUILTINS[function]
