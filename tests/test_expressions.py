@@ -335,7 +335,7 @@ def test_what_lies_under_a_card_is_read_straight_and_other_values_get_the_genera
 def test_any_and_all_of_short_code_answer_as_if_they_stopped_at_the_first_answer(short_code, function, answers):
     # The short code looks at every item at once; the item after the answer (5, no card) fails
     # there, and the general code then stops at the first item, as the rule says.
-    check, general, st, game = short_code(function)
+    check, _, st, game = short_code(function)
     assert "any" in check.__code__.co_names or "all" in check.__code__.co_names
     heart, spade = game.card_by_name["QH"], game.card_by_name["QS"]
     for card, answer in zip((heart, spade), answers):
@@ -357,7 +357,7 @@ def test_short_code_writes_a_small_function_in_place_and_its_errors_stay_the_fun
 def test_a_game_error_in_a_function_written_in_place_is_the_general_codes(short_code):
     # count() of a number is a GameError (not a Python error): the general code, which calls
     # count_of(), says it at count_of's position, as if nothing was written in place.
-    crowded, general, st, game = short_code("crowded")
+    crowded, general, st, _ = short_code("crowded")
     assert crowded(st, Player(0), ZoneRef("draw")) is True
     with pytest.raises(GameError) as short:
         crowded(st, Player(0), 5)
