@@ -246,7 +246,9 @@ players: 2
 deck: {standard: 52, start: draw}
 zones:
   draw: {visibility: hidden}
+  hand: {per_player: true, visibility: owner}
 card_vars: {dmg: 0}
+player_vars: {house: none}
 functions:
   "suit_of(c)": "c.suit"
   "dmg_of(c)": "c.dmg"
@@ -254,11 +256,13 @@ functions:
   "below(c)": "under(c)"
   "on_it(c)": "attached(c)"
   "where(c)": "c.zone"
-  "some_red(c)": "any(x in [c, 5] | x.suit == 'hearts')"
+  "some_red(cs)": "any(x in cs | x.suit == 'hearts')"
   "red(c)": "suit_of(c) == 'hearts'"
   "count_of(z)": "count(z)"
   "crowded(z)": "count_of(z) > 2"
-  "all_red(c)": "all(x in [c, 5] | x.suit == 'hearts')"
+  "all_red(cs)": "all(x in cs | x.suit == 'hearts')"
+  "house_of(p)": "p.house"
+  "hand_size(p)": "count(p.hand)"
 turn:
   do:
     - choose: c
@@ -333,17 +337,17 @@ def test_what_lies_under_a_card_is_read_straight_and_other_values_get_the_genera
 
 @pytest.mark.parametrize("function, answers", [("some_red", (True, None)), ("all_red", (None, False))])
 def test_any_and_all_of_short_code_answer_as_if_they_stopped_at_the_first_answer(short_code, function, answers):
-    # The short code looks at every item at once; the item after the answer (5, no card) fails
-    # there, and the general code then stops at the first item, as the rule says.
+    # The short code looks at every item of a local list at once; the item after the answer (5,
+    # no card) fails there, and the general code then stops at the first item, as the rule says.
     check, _, st, game = short_code(function)
-    assert "any" in check.__code__.co_names or "all" in check.__code__.co_names
+    assert not any(const.co_name == "<genexpr>" for const in check.__code__.co_consts if hasattr(const, "co_name"))
     heart, spade = game.card_by_name["QH"], game.card_by_name["QS"]
     for card, answer in zip((heart, spade), answers):
         if answer is None:  # the first item gives no answer: the second is looked at, and fails
             with pytest.raises(GameError, match="5"):
-                check(st, Player(0), card)
+                check(st, Player(0), [card, 5])
         else:
-            assert check(st, Player(0), card) is answer
+            assert check(st, Player(0), [card, 5]) is answer
 
 
 def test_short_code_writes_a_small_function_in_place_and_its_errors_stay_the_functions(short_code):
@@ -364,6 +368,19 @@ def test_a_game_error_in_a_function_written_in_place_is_the_general_codes(short_
     with pytest.raises(GameError) as direct:
         general(st, Player(0), 5)
     assert str(short.value) == str(direct.value) and short.value.position.line == SHORT_CODE_LINES["count_of"]
+
+
+@pytest.mark.parametrize("function", ["house_of", "hand_size"])
+def test_short_code_reads_a_players_values_straight_and_other_values_get_the_general_error(short_code, function):
+    read, general, st, game = short_code(function)
+    st.set_player_var(Player(1), "house", "hearts")
+    assert read(st, Player(0), Player(1)) == general(st, Player(0), Player(1)) == ("hearts" if function == "house_of" else 0)
+    for value in (None, game.card_by_name["QH"], ZoneRef("draw"), [Player(0)], [0]):  # [0][0] would be a seat
+        with pytest.raises(GameError) as short:
+            read(st, Player(0), value)
+        with pytest.raises(GameError) as direct:
+            general(st, Player(0), value)
+        assert str(short.value) == str(direct.value)
 
 
 def test_a_cards_zone_is_read_straight_and_an_attached_piece_has_its_cards_zone(short_code):

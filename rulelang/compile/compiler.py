@@ -355,7 +355,8 @@ class Compiler:
             if not isinstance(body, YMap):
                 continue
             pos = section.key_pos[name]
-            legal = self.cond(body["if"], body.value_pos["if"], {"me"}) if "if" in body else _always
+            legal = self.guard(self.expressions.compile_check, body["if"], body.value_pos["if"], {"me"},
+                               default=_always) if "if" in body else _always
             reads = self.dependencies.of_text(body["if"], body.value_pos["if"]) if "if" in body else frozenset()
             do = self.block(body.get("do", YList()), body.value_pos.get("do", pos), {"me"})
             ask = self.cond(body["ask"], body.value_pos["ask"], {"me"}) if "ask" in body else None

@@ -103,14 +103,15 @@ class Scope:
     def __init__(self, env_names: frozenset, python: dict | None = None, me: ast.expr | None = None,
                  may_bind: bool = True):
         self.env_names = env_names
-        self.python = python or {}  # rule name -> Python local name
+        self.python = python or {}  # rule name -> Python local name (or an expression free to read twice)
         self.me = me if me is not None else item(name("env"), ast.Constant("me"))
         self.may_bind = may_bind  # Python allows `:=` here (not within a comprehension's iterable)
 
     def read(self, rule_name: str) -> ast.expr | None:
         """The expression that reads a local, or None when the name is not a local here."""
         if rule_name in self.python:
-            return name(self.python[rule_name])
+            local = self.python[rule_name]
+            return name(local) if isinstance(local, str) else local  # (or an expression free to read twice)
         if rule_name in self.env_names or rule_name == "it":
             return item(name("env"), ast.Constant(rule_name))
         return None
@@ -155,6 +156,19 @@ class ExpressionCompiler:
         tree = parse(text, "start_expr", pos.shifted(offset))
         check_kinds(tree, self.names, pos.shifted(offset), locals_)
         return self.compile_tree(tree, pos.shifted(offset), frozenset(locals_), as_bool)
+
+    def compile_check(self, text, pos, locals_=frozenset()):
+        """Compile a condition that is called on its own, never pasted into other code (a move's
+        `if`), into `f(st, env)`: short code where it uses no chance (see `_define_pure`)."""
+        pos = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
+        if isinstance(text, (bool, int)):
+            return self.compile(text, pos, locals_, True)
+        tree = parse(text, "start_expr", pos)
+        check_kinds(tree, self.names, pos, locals_)
+        where = self.program.constant(pos.shifted(node_column(tree)))
+        scope = Scope(frozenset(locals_))
+        return self._define_pure(self.program.fresh("c"), ["st", "env"],
+                                 lambda cards_only: self._value(tree, pos, scope, True, cards_only), tree, where, pos.line)
 
     def compile_tree(self, tree, pos, locals_: frozenset, as_bool: bool = False):
         """Compile a parsed expression into `f(st, env)`; failures are reported at `pos`."""
@@ -410,6 +424,14 @@ class _Builder:
             fast = self._card_value(kind, subject, key, attribute)
             return self._typed(subject, bound, "CARD", fast, call("card_fact", name("st"), subject, key, scope.me))
         seat = _seat_literal(subject)  # `P1.hand`: the player is known as the code is built
+        if (self.cards_only and seat is None and kind in ("player_var", "player_zone") and (bound or _simple(subject))
+                and attribute not in names.zone_lists):  # short code: a value that is no player fails (None as a seat)
+            self.assumed = True
+            test = ast.Compare(field(bound or subject, "__class__"), [ast.Is()], [name("PLAYER")])
+            seat_of = ast.IfExp(test, item(subject, ast.Constant(0)), ast.Constant(None))
+            if kind == "player_var":
+                return item(item(field(name("st"), "pvars"), seat_of), key)
+            return item(self.compiler.seat_zones(attribute), seat_of)
         if kind == "player_var":
             if seat is not None:
                 return item(item(field(name("st"), "pvars"), ast.Constant(seat)), key)
@@ -538,16 +560,15 @@ class _Builder:
         if not self.cards_only or known is None or self.depth >= MAX_INLINE_DEPTH:
             return None
         tree, pos, params = known
-        if not all(isinstance(value, ast.Name) for value in values) or not _simple(scope.me):
+        if not all(_simple(value) for value in (*values, scope.me)):
             return None
         bound = {f"v_{node.children[0].children[0].children[0]}" for node in tree.iter_subtrees()
                  if node.data == "lambda_arg"}  # the callee's own loop variables
-        if bound & {value.id for value in values}:
+        if bound & {node.id for value in values for node in ast.walk(value) if isinstance(node, ast.Name)}:
             return None  # an argument would be hidden by a loop variable of the same name
         inner = _Builder(self.compiler, pos, cards_only=True)
         inner.depth = self.depth + 1
-        body = inner.node(tree, Scope(frozenset(), dict(zip(params, (v.id for v in values))), scope.me,
-                                      scope.may_bind), as_bool)
+        body = inner.node(tree, Scope(frozenset(), dict(zip(params, values)), scope.me, scope.may_bind), as_bool)
         self.assumed = self.inlined = True
         return body
 
@@ -646,16 +667,20 @@ class _Builder:
         if not (isinstance(binding, Tree) and binding.data == "in_" and binding.children[0].data == "name"):
             raise self.error(lam, f"write {function}(x in collection | ...)")
         var = str(binding.children[0].children[0])
-        collection = call("iterate", name("st"), self.node(binding.children[1], scope.iterable()), self.where(lam))
+        source = self.node(binding.children[1], scope.iterable())
+        collection = call("iterate", name("st"), source, self.where(lam))
         inner, local = scope.binding(var)
         wants_truth = function in ("count", "any", "all", "select")
         body = self.node(body_tree, inner, wants_truth)
         target = ast.Name(local, STORE)
         if function in ("any", "all"):
-            if self.cards_only and not any(isinstance(node, ast.Call) for node in ast.walk(body)):
+            if (self.cards_only and _local_read(source) and self.program.known(source) is None
+                    and not any(isinstance(node, ast.Call) for node in ast.walk(body))):
                 # every item at once, in a list, not one by one: the body calls nothing, so it costs
                 # little, changes nothing and fails only with a Python error, which sends the whole
-                # expression to the general code (see _define_pure) that stops at the first answer
+                # expression to the general code (see _define_pure) that stops at the first answer.
+                # Only over a local (the picks of a choice, say): a zone may hold many cards, and
+                # the answer often comes at the first
                 self.assumed = True
                 return ast.Call(name(function), [ast.ListComp(body, [ast.comprehension(target, collection, [], 0)])], [])
             generator = ast.GeneratorExp(body, [ast.comprehension(target, collection, [], 0)])
@@ -701,6 +726,12 @@ def _attribute_kind(attribute: str, names: Names) -> str:
     if not declared and attribute in ("face_down", "zone", "owner", "index"):
         return attribute
     return "general"
+
+
+def _local_read(value: ast.expr) -> bool:
+    """True for the read of a local: a Python local, or `env['x']`."""
+    return isinstance(value, ast.Name) or (isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name)
+                                           and value.value.id == "env")
 
 
 def _simple(value: ast.expr) -> bool:
