@@ -262,6 +262,7 @@ functions:
   "crowded(z)": "count_of(z) > 2"
   "all_red(cs)": "all(x in cs | x.suit == 'hearts')"
   "house_of(p)": "p.house"
+  "all_of_them_red(c)": "{many_reds}"
   "hand_size(p)": "count(p.hand)"
 turn:
   do:
@@ -273,6 +274,7 @@ end:
 """
 
 
+SHORT_CODE = SHORT_CODE.replace("{many_reds}", " and ".join(["red(c)"] * 80))
 SHORT_CODE_LINES = {line.split('"')[1].split("(")[0]: number for number, line in enumerate(SHORT_CODE.splitlines(), start=1)
                     if line.startswith('  "') and "(" in line}  # function name -> its line in the file
 
@@ -356,6 +358,13 @@ def test_short_code_writes_a_small_function_in_place_and_its_errors_stay_the_fun
     assert suit_of not in red.__code__.co_names  # (its general code calls it)
     assert red(st, Player(0), game.card_by_name["QH"]) is True and red(st, Player(0), game.card_by_name["QS"]) is False
     assert_same_errors(red, general, st, Player(0), [game.card_by_name["QH"]])  # at suit_of's own position
+
+
+def test_one_expression_writes_only_so_much_in_place(short_code):
+    many, _, st, game = short_code("all_of_them_red")  # 80 calls of red(), each with suit_of() in it
+    red = game.program.symbol("function", "red")
+    assert red in many.__code__.co_names  # the last calls stay calls: the code has a bounded size
+    assert many(st, Player(0), game.card_by_name["QH"]) is True and many(st, Player(0), game.card_by_name["QS"]) is False
 
 
 def test_a_game_error_in_a_function_written_in_place_is_the_general_codes(short_code):

@@ -27,6 +27,7 @@ MAX_SIDES = 1000
 MAX_CALL_DEPTH = 50
 MAX_INLINED = 40  # parse-tree nodes of a rule function whose body short code writes in place of calling it
 MAX_INLINE_DEPTH = 2  # functions written in place within functions written in place
+MAX_INLINED_IN_ALL = 400  # parse-tree nodes written in place within one expression (a bound on its size)
 MAX_VALUES = 20  # values of one max(a, b, ...) or min(a, b, ...)
 MAX_DIGITS = 18  # a number written in a rule file (larger ones are made by multiplying, and capped)
 
@@ -144,7 +145,7 @@ class ExpressionCompiler:
         # `uses_chance(tree)`, once the compiler knows what rolls dice or calls random(); until
         # then no function gets the short code that takes its values for cards (see _define_pure)
         self.uses_chance = None
-        self.inlinable: dict = {}  # name -> (tree, pos, params) of rule functions short code may write in place
+        self.inlinable: dict = {}  # name -> (tree, pos, params, size) of rule functions short code may write in place
 
     # ------------------------------------------------------------------ entry points
     def compile(self, text, pos, locals_=frozenset(), as_bool: bool = False):
@@ -272,9 +273,9 @@ class ExpressionCompiler:
             function = self._define_pure(symbol, arguments,
                                          lambda cards_only: self._value(tree, pos, scope, False, cards_only),
                                          tree, where, pos.line)
-            if self.uses_chance is not None and not self.uses_chance(tree) \
-                    and sum(1 for _ in tree.iter_subtrees()) <= MAX_INLINED:
-                self.inlinable[rule_name] = (tree, pos, params)  # (it compiled: written in place, it compiles too)
+            size = sum(1 for _ in tree.iter_subtrees())
+            if self.uses_chance is not None and not self.uses_chance(tree) and size <= MAX_INLINED:
+                self.inlinable[rule_name] = (tree, pos, params, size)  # (it compiled: written in place, it compiles too)
             return function
         # only functions in a call cycle pay for counting their depth and calls
         leave = ast.AugAssign(ast.Attribute(name("st"), "depth", STORE), ast.Sub(), ast.Constant(1))
@@ -305,6 +306,7 @@ class _Builder:
         self.assumed = False  # whether it did
         self.inlined = False  # whether it wrote a rule function in place of calling it (see _inline)
         self.depth = 0  # how many functions written in place this code stands in
+        self.room = [MAX_INLINED_IN_ALL]  # parse-tree nodes still to write in place (shared with _inline's builders)
 
     def node(self, tree, scope: Scope, as_bool: bool = False) -> ast.expr:
         """The ast for one parse-tree node."""
@@ -559,15 +561,16 @@ class _Builder:
         known = self.compiler.inlinable.get(function)
         if not self.cards_only or known is None or self.depth >= MAX_INLINE_DEPTH:
             return None
-        tree, pos, params = known
-        if not all(_simple(value) for value in (*values, scope.me)):
+        tree, pos, params, size = known
+        if size > self.room[0] or not all(_simple(value) for value in (*values, scope.me)):
             return None
         bound = {f"v_{node.children[0].children[0].children[0]}" for node in tree.iter_subtrees()
                  if node.data == "lambda_arg"}  # the callee's own loop variables
         if bound & {node.id for value in values for node in ast.walk(value) if isinstance(node, ast.Name)}:
             return None  # an argument would be hidden by a loop variable of the same name
+        self.room[0] -= size
         inner = _Builder(self.compiler, pos, cards_only=True)
-        inner.depth = self.depth + 1
+        inner.depth, inner.room = self.depth + 1, self.room
         body = inner.node(tree, Scope(frozenset(), dict(zip(params, values)), scope.me, scope.may_bind), as_bool)
         self.assumed = self.inlined = True
         return body
