@@ -64,6 +64,15 @@ class Lowering:
             self.straight = self._straight_procedures()
         self.localized = None  # the straight procedures whose functions take Python locals, once known
         self._unfilled = []  # (call, node, values, who, caller): calls made before `localized` was known
+        self._caller = None  # the procedure whose body is being made
+        self._define_procedures()
+
+    def _define_procedures(self) -> None:
+        """Every straight procedure's function, taking Python locals where it can (compile/localize.py).
+
+        The bodies are made first, their calls' arguments left to fill in: whether a procedure
+        takes Python locals is known only once every body has been looked at.
+        """
         bodies = {}
         for procedure in sorted(self.straight):
             self._caller = procedure
