@@ -3,8 +3,8 @@ import pytest
 
 from rulelang.agents import random_agents
 from rulelang.api import load_game, packaged_rulesets
-from rulelang.engine.memo import lookup, remembered
-from rulelang.engine import runtime
+from rulelang.engine import memo, runtime
+from rulelang.engine.memo import list_changes, lookup, note, remembered
 from rulelang.engine.runtime import apply_action, apply_label, new_game
 from rulelang.engine.values import ZoneRef
 from rulelang.errors import GameError
@@ -218,3 +218,83 @@ def test_a_lone_cheap_rule_is_checked_not_looked_up(tmp_path, when, remembered_q
     assert st.result is None
     apply_action(st, 0)
     assert st.result == ("win", "loss")  # found at the third card either way
+
+
+class StampsUnread(dict):
+    """A state's versions that fail if a look-up reads an input's stamp."""
+
+    def get(self, *args):
+        raise AssertionError("a stamp was read")
+
+
+def test_after_a_quiet_check_point_an_answer_is_tested_against_the_changes_listed_since(tmp_path):
+    path = tmp_path / "quiet.yaml"
+    path.write_text(QUIET_RULES)
+    st = new_game(load_game(str(path)), 2, seed=1)
+    assert st.changed_since == st.version and st.changed_parts == []
+    st.versions = StampsUnread(st.versions)
+    st.set_var("ticks", 1)  # not an input of any rule: the answer stands, and no stamp is read
+    assert lookup(st, runtime.ALL_QUIET)[0]
+    assert st.changed_parts == [("v", "ticks")]
+    st.versions = dict(st.versions)
+    st.move(st.zones[ZoneRef("draw")][0], ZoneRef("pile"))  # the trigger reads the pile
+    assert not lookup(st, runtime.ALL_QUIET)[0]
+
+
+def _mark(st, card):
+    st.mark(card, {"bonus": 1})
+
+
+def _turn_down(st, card):
+    st.move(card, ZoneRef("discard"), face_down=True)
+
+
+@pytest.mark.parametrize("change, part", [
+    (lambda st, card: st.set_var("tricks", 4), ("v", "tricks")),
+    (lambda st, card: st.set_player_var(st.seats[0], "points", 2), ("p", "points")),
+    (lambda st, card: st.set_card_var(card, "bonus", 3), "cvar"),
+    (lambda st, card: st.move(card, ZoneRef("discard")), ZoneRef("discard")),
+    (lambda st, card: st.move(card, ZoneRef("discard")), "loc"),
+    (_turn_down, "down"),
+    (_mark, "attach"),
+])
+def test_every_kind_of_change_is_listed(change, part):
+    # An answer that reads the part falls, by the list as by the stamps; one that does not stands.
+    for listed in (True, False):
+        st = new_game(load_game("tests/data/minimal.yaml"), 2, seed=1)
+        note(st, "reads it", {part}, True)
+        note(st, "reads another", {("v", "unread")}, True)
+        if listed:
+            list_changes(st)
+        change(st, st.zones[ZoneRef("draw")][0])
+        assert (st.changed_parts is not None and part in st.changed_parts) is listed
+        assert not lookup(st, "reads it")[0] and lookup(st, "reads another")[0]
+
+
+def test_a_clone_lists_its_own_changes():
+    st = new_game(load_game("tests/data/minimal.yaml"), 2, seed=1)
+    note(st, "k", {ZoneRef("discard")}, True)
+    list_changes(st)
+    left, right = st.clone(), st.clone()
+    left.move(left.zones[ZoneRef("draw")][0], ZoneRef("discard"))
+    assert not lookup(left, "k")[0] and lookup(right, "k")[0]
+
+
+def test_a_long_list_of_changes_is_dropped_and_answers_are_checked_by_their_stamps(monkeypatch):
+    monkeypatch.setattr(memo, "MAX_LISTED", 2)
+    st = new_game(load_game("tests/data/minimal.yaml"), 2, seed=1)
+    note(st, "reads the discard", {ZoneRef("discard")}, True)
+    note(st, "reads the tricks", {("v", "tricks")}, True)
+    list_changes(st)
+    st.move(st.zones[ZoneRef("draw")][0], ZoneRef("discard"))  # three parts: where cards are, two zones
+    memo.bound_changes(st)
+    assert st.changed_since is None and st.changed_parts is None
+    assert not lookup(st, "reads the discard")[0] and lookup(st, "reads the tricks")[0]
+
+
+def test_each_decision_bounds_the_list(monkeypatch):
+    st = new_game(load_game("tests/data/minimal.yaml"), 2, seed=1)
+    bounded = []
+    monkeypatch.setattr(runtime, "bound_changes", bounded.append)
+    apply_action(st, 0)
+    assert bounded == [st]

@@ -101,7 +101,7 @@ class Redeal:
                 swap[old] = self.cards[new]
             _apply(other, swap, {old.id: new.id for old, new in swap.items()})
         # Remembered checks were made on the real cards: the sample starts its own memory.
-        other.memo, other.quiet_check = {}, None
+        other.memo, other.quiet_version, other.changed_since, other.changed_parts = {}, None, None, None
         other.touch()
         return other
 

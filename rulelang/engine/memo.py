@@ -9,12 +9,18 @@ Event numbers come from one counter shared by a state and all its clones, so a n
 reused: an answer remembered in one clone is valid in another exactly when they agree on every
 input. Checks that use chance (dice, `random()`) are never remembered: skipping them would
 change the random sequence.
+
+Reading every input's number is most of a look-up's cost, so a check point that finds nothing
+to do also starts a list of the parts that change from then on (`list_changes`; a state's own
+list, copied by its clones). At the next check point, an answer that stood at that version
+stands exactly when none of its inputs is on the list.
 """
 from __future__ import annotations
 
 from ..errors import GameError
 
 MAX_REMEMBERED = 50_000  # answers kept per game (and its clones) before the memory starts afresh
+MAX_LISTED = 1_000  # changes listed since a quiet check point (more: answers are checked by their stamps)
 
 
 def lookup(st, key) -> tuple:
@@ -24,12 +30,31 @@ def lookup(st, key) -> tuple:
         return False, None
     version, inputs, stamps, answer = entry
     if version != st.version:
-        if tuple(map(st.versions.get, inputs)) != stamps:  # a part never changed reads as None
+        if version == st.changed_since:  # what changed since then is listed: is an input among it?
+            if not inputs.isdisjoint(st.changed_parts):
+                return False, None
+        elif tuple(map(st.versions.get, inputs)) != stamps:  # a part never changed reads as None
             return False, None
         st.memo[key] = (st.version, inputs, stamps, answer)  # next time, the quick test suffices
     if st.reads is not None:  # a check that is itself being remembered depends on these too
         st.reads.update(inputs)
     return True, answer
+
+
+def list_changes(st) -> None:
+    """At a check point that found nothing to do: list the parts that change from now on, so that
+    the next check point can tell whether an answer valid now still stands without reading each
+    of its inputs' stamps (only worth it when something is remembered)."""
+    if st.memo:
+        st.changed_since, st.changed_parts = st.version, []
+    else:
+        st.changed_since = st.changed_parts = None
+
+
+def bound_changes(st) -> None:
+    """Stop listing changes once the list is long (a game that went long without a quiet check point)."""
+    if st.changed_parts is not None and len(st.changed_parts) > MAX_LISTED:
+        st.changed_since = st.changed_parts = None
 
 
 def current_inputs(st, key) -> tuple | None:
@@ -44,7 +69,7 @@ def note(st, key, inputs, answer) -> None:
     memo = st.memo
     if len(memo) >= MAX_REMEMBERED:
         memo.clear()
-    inputs = tuple(inputs)
+    inputs = frozenset(inputs)  # (its stamps are in its order: a frozenset keeps its order)
     memo[key] = (st.version, inputs, tuple(map(st.versions.get, inputs)), answer)
 
 

@@ -12,7 +12,7 @@ from operator import attrgetter
 
 from ..errors import GameError
 from .effects import CREDIT, Frame, start_move
-from .memo import current_inputs, hashable, lookup, note, remembered
+from .memo import bound_changes, current_inputs, hashable, list_changes, lookup, note, remembered
 from .ops import place
 from .state import Anytime, GameState
 from .values import Player, pretty
@@ -159,6 +159,7 @@ def apply_action(st: GameState, index: int) -> None:
     st.actions += 1
     st.trigger_chain = 0
     st.budget = st.budget_size
+    bound_changes(st)
     player = st.seats[decision.seat]
     if not st.quiet:
         st.say(f"{player.name} chooses {option.text}", seat=decision.seat, actor=False)
@@ -282,7 +283,7 @@ def settle(st: GameState) -> bool:
         return False
     game = st.game
     running = _running(st) if st.trigger_frames else NONE_RUNNING
-    if st.quiet_check == (st.version, running):
+    if st.quiet_version == st.version and st.quiet_running == running:
         return False
     st.budget = st.budget_size
     me = st.seats[st.current]
@@ -325,7 +326,8 @@ def settle(st: GameState) -> bool:
             return True
     if several and not all_quiet:
         _note_all_quiet(st, game.ends + game.triggers)
-    st.quiet_check = (st.version, running)
+    st.quiet_version, st.quiet_running = st.version, running
+    list_changes(st)
     return False
 
 

@@ -111,7 +111,10 @@ class GameState:
         self.versions: dict = {}  # what changed (a zone, ("v", name), "attach" ...) -> its last event
         self.memo: dict = {}  # remembered checks, shared by clones (safe: event numbers are unique)
         self.reads: set | None = None  # zones and rows read, while a remembered check runs
-        self.quiet_check = None  # (version, triggers running) of the last check point where nothing happened
+        self.quiet_version = None  # the version of the last check point where nothing happened ...
+        self.quiet_running = None  # ... and the condition triggers running then
+        self.changed_since = None  # a version after which the parts that change are listed ...
+        self.changed_parts: list | None = None  # ... here (by `touch`; None: not listed)
         self.trigger_frames = 0  # condition triggers' frames pushed since none was last found (runtime.settle)
         layout = game.layouts.get(players)
         if layout is None:
@@ -148,6 +151,7 @@ class GameState:
         other.log = list(self.log)
         other.events = list(self.events)
         other.versions = dict(self.versions)
+        other.changed_parts = None if self.changed_parts is None else list(self.changed_parts)
         return other
 
     def touch(self, *changed) -> None:
@@ -156,6 +160,8 @@ class GameState:
         versions = self.versions
         for key in changed:
             versions[key] = event
+        if self.changed_parts is not None:
+            self.changed_parts += changed
 
     # ------------------------------------------------------------------ players
     def player_list(self) -> list:
@@ -557,11 +563,18 @@ class GameState:
         self.version = event = next(self.clock)  # `touch`, written out: every move of a card comes here
         versions = self.versions
         versions["loc"] = versions[key] = versions[source] = event
+        changed = self.changed_parts
+        if changed is not None:
+            changed += ("loc", key, source)
         if pid in self.cvars:
             del self.cvars[pid]
             versions["cvar"] = event
+            if changed is not None:
+                changed.append("cvar")
         if (pid in self.down) != bool(face_down):
             versions["down"] = event
+            if changed is not None:
+                changed.append("down")
             if face_down:
                 self.down.add(pid)
             else:
@@ -612,6 +625,8 @@ class GameState:
         """Set a game variable."""
         self.vars[name] = value
         self.version = self.versions[("v", name)] = next(self.clock)  # (`touch`, written out)
+        if self.changed_parts is not None:
+            self.changed_parts.append(("v", name))
 
     def set_player_var(self, player: Player, name: str, value) -> None:
         """Set a player variable."""
@@ -629,6 +644,8 @@ class GameState:
             raise GameError(f"cannot store '{name}' on {pretty(piece)}")
         self.cvars.setdefault(piece.id, {})[name] = value
         self.version = self.versions["cvar"] = next(self.clock)  # (`touch`, written out)
+        if self.changed_parts is not None:
+            self.changed_parts.append("cvar")
 
     def draw(self, count: int, source: ZoneRef, target: ZoneRef, where: str = "bottom",
              face_down: bool | None = None) -> int:
