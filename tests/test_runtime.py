@@ -209,6 +209,27 @@ def test_multi_choice_respects_min_and_max(game_from):
     assert [c.name for c in st.zones[ZoneRef("hand", st.current)]] == ["AH", "2H"]
 
 
+def test_a_multi_choice_takes_min_and_max_from_expressions(game_from):
+    # `min`/`max` written as expressions are evaluated at each pick (numbers are kept as written)
+    game = game_from("""
+        - choose: cs
+          from: draw
+          where: "it.suit == 'hearts'"
+          min: "n + 2"
+          max: "count(cs) + 1 if count(cs) < 3 else 3"
+        - move cs to me.hand
+        - set n += 3
+    """)
+    st = new_game(game, 2, 1)
+    apply_label(st, "AH")
+    assert "done" not in st.pending.labels()  # min is 2
+    apply_label(st, "2H")
+    assert "done" in st.pending.labels()
+    apply_label(st, "3H")  # max reaches 3 at the third pick
+    assert st.result is not None
+    assert [c.name for c in st.zones[ZoneRef("hand", st.current)]] == ["AH", "2H", "3H"]
+
+
 RISING_HEARTS = """
         - choose: cs
           from: draw

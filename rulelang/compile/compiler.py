@@ -601,7 +601,7 @@ class Compiler:
         if form == "choose":
             return self.choose(item, pos, scope)
         if form == "choose move":
-            by = self.expr(item["by"], item.value_pos["by"], scope) if "by" in item else _me
+            by = self.expr(item["by"], item.value_pos["by"], scope) if "by" in item else None
             return ChooseMove(tuple(str(n) for n in item["choose move"]), by, pos)
         return None
 
@@ -615,6 +615,12 @@ class Compiler:
 
         def optional_expr(key, default=None):
             return self.expr(item[key], item.value_pos[key], inner) if key in item else default
+
+        def bound(key, default):  # a number written as such is kept as it is (see Choose.bounds)
+            written = item.get(key)
+            if isinstance(written, int) and not isinstance(written, bool):
+                return int(written)
+            return optional_expr(key, default)
         prompt = None
         if "prompt" in item:
             prompt = self.guard(self.statements.interpolation, str(item["prompt"]),
@@ -622,9 +628,8 @@ class Compiler:
         steady, where = self.choice_filters(item, inner, many and "do" not in item)
         node = Choose(
             var=var, source=self.expr(item["from"], item.value_pos["from"], scope), where=where, steady=steady,
-            by=optional_expr("by", _me), prompt=prompt,
-            optional=optional_expr("optional"), many=many,
-            min=optional_expr("min", _zero), max=optional_expr("max", _none), pos=pos,
+            by=optional_expr("by"), prompt=prompt,
+            optional=optional_expr("optional"), many=many, min=bound("min", 0), max=bound("max", None), pos=pos,
         )
         scope.add(var)
         if "do" in item:
@@ -654,24 +659,24 @@ class Compiler:
         if "optional" in item:
             self.error(item.key_pos["optional"], "a choice with 'do' offers 'done' once 'min' items are picked; "
                                                   "it takes no 'optional'")
-        count, var, low, high = f"#picked:{pos.line}:{pos.column}", choice.var, choice.min, choice.max
+        count, var = f"#picked:{pos.line}:{pos.column}", choice.var
 
         def start(st, env):
             env[count], env[var] = 0, None
 
         def more(st, env):
-            picked, most = env[count], high(st, env)
+            picked, (fewest, most) = env[count], choice.bounds(st, env)
             if most is not None and picked >= most:
                 return False
-            return picked < low(st, env) or bool(choice.candidates(st, env, None))
+            return picked < fewest or bool(choice.candidates(st, env, None))
 
         def tally(st, env):
             env[count] += 1
 
         def none_picked(st, env):
             return env[var] is None
-        ask = attrs.evolve(choice, many=False, optional=lambda st, env: env[count] >= low(st, env),
-                           min=_zero, max=_none)
+        ask = attrs.evolve(choice, many=False, optional=lambda st, env: env[count] >= choice.bounds(st, env)[0],
+                           min=0, max=None)
         body = (ask, If(none_picked, (Break(pos),), (), pos), Statement(tally, pos))
         body += self.block(item["do"], item.value_pos["do"], scope)
         return Statement(start, pos), While(more, body, pos)
@@ -723,13 +728,3 @@ def _keep_all(st, env, items):
     return list(items)
 
 
-def _me(st, env):
-    return env["me"]
-
-
-def _zero(st, env):
-    return 0
-
-
-def _none(st, env):
-    return None

@@ -503,12 +503,12 @@ class Choose(Node):
     var: str
     source: object
     where: object  # None, or keep(st, env, items): the items `where` allows
-    by: object
+    by: object  # None (the player `me`), or f(st, env): who chooses
     prompt: object
     optional: object  # None, or cond: may choose nothing (binds none)
     many: bool
-    min: object
-    max: object
+    min: object  # a number, or f(st, env): the fewest picks (see `bounds`)
+    max: object  # None (no most), a number, or f(st, env): the most picks, or None
     pos: Position
     steady: object = None  # None, or keep(st, env, items): `where`'s leading
     # parts that read neither the picks so far nor chance (`where` is then the other parts, or None)
@@ -526,7 +526,7 @@ class Choose(Node):
 
     def run(self, st, frame):
         env = frame.env
-        chooser = self.by(st, env)
+        chooser = env["me"] if self.by is None else self.by(st, env)
         if not isinstance(chooser, Player):
             raise GameError(f"'by' must name a player, got {pretty(chooser)}", self.pos)
         if self.many and self.key not in env:
@@ -536,7 +536,7 @@ class Choose(Node):
         candidates = self.candidates(st, env, picked)
         options = options_for(st, candidates)
         if self.many:
-            low, high = self.min(st, env), self.max(st, env)
+            low, high = self.bounds(st, env)
             if high is not None and len(picked) >= high:
                 return self._finish(frame)
             if len(picked) >= low:
@@ -554,6 +554,12 @@ class Choose(Node):
         else:
             prompt = partial(self.prompt, st, env)  # made when first read
         st.ask(Decision(chooser.seat, prompt, tuple(options), self, len(st.frames) - 1))
+
+    def bounds(self, st, env) -> tuple:
+        """The fewest and the most picks of a choice of several (the most may be None: no limit)."""
+        low, high = self.min, self.max
+        return (low if low.__class__ is int else low(st, env),
+                high if high is None or high.__class__ is int else high(st, env))
 
     def candidates(self, st, env, picked) -> list:
         """The items that may be picked now (`picked`: those a multi-choice has picked so far)."""
@@ -604,12 +610,12 @@ class ChooseMove(Node):
     """`choose move: [a, b]`: the player picks one legal move, which then runs."""
 
     moves: tuple
-    by: object
+    by: object  # None (the player `me`), or f(st, env): who chooses
     pos: Position
     settles_first = True
 
     def run(self, st, frame):
-        chooser = self.by(st, frame.env)
+        chooser = frame.env["me"] if self.by is None else self.by(st, frame.env)
         legal = legal_moves(st, self.moves, chooser, remember=st.game.refusals)
         if not legal:
             raise GameError(f"{chooser.name} has no legal move", self.pos)
@@ -618,7 +624,7 @@ class ChooseMove(Node):
     def resume(self, st, frame, option) -> None:
         """Run the chosen move's body in a fresh scope, then settle before going on."""
         frame.pc += 1
-        chooser = self.by(st, frame.env)
+        chooser = frame.env["me"] if self.by is None else self.by(st, frame.env)
         if not st.quiet:
             st.say(f"{chooser.name}: {option.value.label}", actor=False)
         start_move(st, option.value, chooser)
