@@ -298,3 +298,15 @@ def test_each_decision_bounds_the_list(monkeypatch):
     monkeypatch.setattr(runtime, "bound_changes", bounded.append)
     apply_action(st, 0)
     assert bounded == [st]
+
+
+def test_setting_a_variable_to_the_value_it_has_changes_nothing():
+    st = new_game(load_game("tests/data/minimal.yaml"), 2, seed=1)
+    version, seat = st.version, st.seats[0]
+    st.set_var("tricks", 0)
+    st.set_player_var(seat, "points", 0)
+    assert st.version == version  # answers that read them stand: nothing to look at again
+    st.set_var("tricks", False)  # equal to 0, but another value
+    assert st.version > version and st.versions[("v", "tricks")] == st.version
+    st.set_player_var(seat, "points", 2)
+    assert st.versions[("p", "points")] == st.version and st.pvars[0]["points"] == 2

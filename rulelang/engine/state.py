@@ -26,6 +26,7 @@ from .values import (
 MAX_DRAW = 1000
 MAX_LOG_LINES = 400_000  # log lines one game may write: two for each decision the game may take
 MAX_MARKERS = 100_000  # markers one game may make
+_UNSET = object()  # (a value no variable holds)
 
 
 @attrs.frozen
@@ -622,16 +623,22 @@ class GameState:
         return marker
 
     def set_var(self, name: str, value) -> None:
-        """Set a game variable."""
+        """Set a game variable (to the value it has already: no change to record)."""
+        old = self.vars.get(name, _UNSET)
         self.vars[name] = value
+        if old.__class__ is value.__class__ and old == value:
+            return
         self.version = self.versions[("v", name)] = next(self.clock)  # (`touch`, written out)
         if self.changed_parts is not None:
             self.changed_parts.append(("v", name))
 
     def set_player_var(self, player: Player, name: str, value) -> None:
-        """Set a player variable."""
-        self.pvars[player.seat][name] = value
-        self.touch(("p", name))
+        """Set a player variable (to the value it has already: no change to record)."""
+        values = self.pvars[player.seat]
+        old = values.get(name, _UNSET)
+        values[name] = value
+        if old.__class__ is not value.__class__ or old != value:
+            self.touch(("p", name))
 
     def set_zone_var(self, zone: ZoneRef, name: str, value) -> None:
         """Store a value on a zone (declared under zone_vars)."""
