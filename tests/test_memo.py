@@ -306,7 +306,7 @@ def test_setting_a_variable_to_the_value_it_has_changes_nothing():
     st.set_var("tricks", 0)
     st.set_player_var(seat, "points", 0)
     assert st.version == version  # answers that read them stand: nothing to look at again
-    st.set_var("tricks", False)  # equal to 0, but another value
+    st.set_var("tricks", False)  # equal to 0, but another value (only the very same value is no change)
     assert st.version > version and st.versions[("v", "tricks")] == st.version
     st.set_player_var(seat, "points", 2)
     assert st.versions[("p", "points")] == st.version and st.pvars[0]["points"] == 2

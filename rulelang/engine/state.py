@@ -623,21 +623,19 @@ class GameState:
         return marker
 
     def set_var(self, name: str, value) -> None:
-        """Set a game variable (to the value it has already: no change to record)."""
-        old = self.vars.get(name, _UNSET)
-        self.vars[name] = value
-        if old.__class__ is value.__class__ and old == value:
+        """Set a game variable (to the very value it holds: no change to record)."""
+        if self.vars.get(name, _UNSET) is value:  # (small numbers, names, cards: the same object)
             return
+        self.vars[name] = value
         self.version = self.versions[("v", name)] = next(self.clock)  # (`touch`, written out)
         if self.changed_parts is not None:
             self.changed_parts.append(("v", name))
 
     def set_player_var(self, player: Player, name: str, value) -> None:
-        """Set a player variable (to the value it has already: no change to record)."""
+        """Set a player variable (to the very value it holds: no change to record)."""
         values = self.pvars[player.seat]
-        old = values.get(name, _UNSET)
-        values[name] = value
-        if old.__class__ is not value.__class__ or old != value:
+        if values.get(name, _UNSET) is not value:
+            values[name] = value
             self.touch(("p", name))
 
     def set_zone_var(self, zone: ZoneRef, name: str, value) -> None:
