@@ -264,6 +264,9 @@ functions:
   "house_of(p)": "p.house"
   "all_of_them_red(c)": "{many_reds}"
   "hand_size(p)": "count(p.hand)"
+  "red_1(c)": "red(c)"
+  "red_2(c)": "red_1(c)"
+  "red_3(c)": "red_2(c)"
 turn:
   do:
     - choose: c
@@ -365,6 +368,13 @@ def test_one_expression_writes_only_so_much_in_place(short_code):
     red = game.program.symbol("function", "red")
     assert red in many.__code__.co_names  # the last calls stay calls: the code has a bounded size
     assert many(st, Player(0), game.card_by_name["QH"]) is True and many(st, Player(0), game.card_by_name["QS"]) is False
+
+
+def test_functions_are_written_in_place_three_deep_at_most(short_code):
+    red_3, _, st, game = short_code("red_3")  # red_3 -> red_2 -> red_1 -> red -> suit_of
+    called = {name for name in red_3.__code__.co_names if name.startswith("_f")}
+    assert called == {game.program.symbol("function", "suit_of")}  # red_2, red_1, red in place; suit_of called
+    assert red_3(st, Player(0), game.card_by_name["QH"]) is True
 
 
 def test_a_game_error_in_a_function_written_in_place_is_the_general_codes(short_code):
