@@ -292,12 +292,17 @@ def test_a_long_list_of_changes_is_dropped_and_answers_are_checked_by_their_stam
     assert not lookup(st, "reads the discard")[0] and lookup(st, "reads the tricks")[0]
 
 
-def test_each_decision_bounds_the_list(monkeypatch):
-    st = new_game(load_game("tests/data/minimal.yaml"), 2, seed=1)
+def test_each_decision_bounds_the_list_if_there_is_one(tmp_path, monkeypatch):
+    path = tmp_path / "quiet.yaml"
+    path.write_text(QUIET_RULES)
+    listing = new_game(load_game(str(path)), 2, seed=1)
+    remembering_nothing = new_game(load_game("tests/data/minimal.yaml"), 2, seed=1)
+    assert listing.changed_parts is not None and remembering_nothing.changed_parts is None
     bounded = []
     monkeypatch.setattr(runtime, "bound_changes", bounded.append)
-    apply_action(st, 0)
-    assert bounded == [st]
+    apply_action(listing, 0)
+    apply_action(remembering_nothing, 0)
+    assert bounded == [listing]
 
 
 def test_setting_a_variable_to_the_value_it_has_changes_nothing():

@@ -52,8 +52,9 @@ def list_changes(st) -> None:
 
 
 def bound_changes(st) -> None:
-    """Stop listing changes once the list is long (a game that went long without a quiet check point)."""
-    if st.changed_parts is not None and len(st.changed_parts) > MAX_LISTED:
+    """Stop listing changes once the list is long (a game that went long without a quiet check point).
+    Called only while changes are listed."""
+    if len(st.changed_parts) > MAX_LISTED:
         st.changed_since = st.changed_parts = None
 
 

@@ -159,7 +159,8 @@ def apply_action(st: GameState, index: int) -> None:
     st.actions += 1
     st.trigger_chain = 0
     st.budget = st.budget_size
-    bound_changes(st)
+    if st.changed_parts is not None:
+        bound_changes(st)
     player = st.seats[decision.seat]
     if not st.quiet:
         st.say(f"{player.name} chooses {option.text}", seat=decision.seat, actor=False)
@@ -327,7 +328,8 @@ def settle(st: GameState) -> bool:
     if several and not all_quiet:
         _note_all_quiet(st, game.ends + game.triggers)
     st.quiet_version, st.quiet_running = st.version, running
-    list_changes(st)
+    if st.memo or st.changed_parts is not None:  # (a game that remembers nothing lists nothing)
+        list_changes(st)
     return False
 
 
