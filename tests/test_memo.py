@@ -280,38 +280,39 @@ def test_a_clone_lists_its_own_changes():
     assert not lookup(left, "k")[0] and lookup(right, "k")[0]
 
 
-def test_a_long_list_of_changes_is_dropped_and_answers_are_checked_by_their_stamps(monkeypatch):
-    monkeypatch.setattr(memo, "MAX_LISTED", 2)
-    st = new_game(load_game("tests/data/minimal.yaml"), 2, seed=1)
-    note(st, "reads the discard", {ZoneRef("discard")}, True)
-    note(st, "reads the tricks", {("v", "tricks")}, True)
-    list_changes(st)
-    st.move(st.zones[ZoneRef("draw")][0], ZoneRef("discard"))  # three parts: where cards are, two zones
-    memo.bound_changes(st)
-    assert st.changed_since is None and st.changed_parts is None
-    assert not lookup(st, "reads the discard")[0] and lookup(st, "reads the tricks")[0]
-
-
-def test_each_decision_bounds_the_list_if_there_is_one(tmp_path, monkeypatch):
+def test_a_long_list_of_changes_is_dropped_as_a_decision_is_taken(tmp_path, monkeypatch):
     path = tmp_path / "quiet.yaml"
     path.write_text(QUIET_RULES)
-    listing = new_game(load_game(str(path)), 2, seed=1)
-    remembering_nothing = new_game(load_game("tests/data/minimal.yaml"), 2, seed=1)
-    assert listing.changed_parts is not None and remembering_nothing.changed_parts is None
-    bounded = []
-    monkeypatch.setattr(runtime, "bound_changes", bounded.append)
-    apply_action(listing, 0)
-    apply_action(remembering_nothing, 0)
-    assert bounded == [listing]
+    forgotten = []
+
+    def forget(st):
+        forgotten.append(len(st.changed_parts))
+        memo.forget_changes(st)
+    monkeypatch.setattr(runtime, "forget_changes", forget)
+    monkeypatch.setattr(runtime, "MAX_LISTED", 2)
+    st = new_game(load_game(str(path)), 2, seed=1)
+    apply_label(st, "tick")
+    st.set_var("ticks", 5)  # one change listed since the last check point: kept
+    apply_label(st, "tick")
+    assert forgotten == []
+    st.move(st.zones[ZoneRef("draw")][0], ZoneRef("pile"))  # three parts: where cards are, two zones
+    apply_label(st, "tick")
+    assert forgotten == [3]
 
 
-def test_setting_a_variable_to_the_value_it_has_changes_nothing():
+def test_answers_are_checked_by_their_stamps_once_changes_are_no_longer_listed(tmp_path):
+    path = tmp_path / "quiet.yaml"
+    path.write_text(QUIET_RULES)
+    st = new_game(load_game(str(path)), 2, seed=1)
+    note(st, "reads the ticks", {("v", "ticks")}, True)
+    note(st, "reads the pile", {ZoneRef("pile")}, True)
+    memo.forget_changes(st)
+    st.set_var("ticks", 4)
+    assert st.changed_parts is None
+    assert not lookup(st, "reads the ticks")[0] and lookup(st, "reads the pile")[0]
+
+
+def test_a_game_that_remembers_nothing_lists_nothing():
     st = new_game(load_game("tests/data/minimal.yaml"), 2, seed=1)
-    version, seat = st.version, st.seats[0]
-    st.set_var("tricks", 0)
-    st.set_player_var(seat, "points", 0)
-    assert st.version == version  # answers that read them stand: nothing to look at again
-    st.set_var("tricks", False)  # equal to 0, but another value (only the very same value is no change)
-    assert st.version > version and st.versions[("v", "tricks")] == st.version
-    st.set_player_var(seat, "points", 2)
-    assert st.versions[("p", "points")] == st.version and st.pvars[0]["points"] == 2
+    apply_action(st, 0)
+    assert st.memo == {} and st.changed_parts is None

@@ -51,11 +51,10 @@ def list_changes(st) -> None:
         st.changed_since = st.changed_parts = None
 
 
-def bound_changes(st) -> None:
-    """Stop listing changes once the list is long (a game that went long without a quiet check point).
-    Called only while changes are listed."""
-    if len(st.changed_parts) > MAX_LISTED:
-        st.changed_since = st.changed_parts = None
+def forget_changes(st) -> None:
+    """Stop listing changes (the list grew past MAX_LISTED: a long stretch without a quiet check
+    point); answers are then checked by their stamps until the next quiet check point."""
+    st.changed_since = st.changed_parts = None
 
 
 def current_inputs(st, key) -> tuple | None:

@@ -12,7 +12,7 @@ from operator import attrgetter
 
 from ..errors import GameError
 from .effects import CREDIT, Frame, start_move
-from .memo import bound_changes, current_inputs, hashable, list_changes, lookup, note, remembered
+from .memo import MAX_LISTED, current_inputs, forget_changes, hashable, list_changes, lookup, note, remembered
 from .ops import place
 from .state import Anytime, GameState
 from .values import Player, pretty
@@ -159,8 +159,8 @@ def apply_action(st: GameState, index: int) -> None:
     st.actions += 1
     st.trigger_chain = 0
     st.budget = st.budget_size
-    if st.changed_parts is not None:
-        bound_changes(st)
+    if st.changed_parts is not None and len(st.changed_parts) > MAX_LISTED:
+        forget_changes(st)  # a long stretch without a quiet check point: answers are checked by their stamps
     player = st.seats[decision.seat]
     if not st.quiet:
         st.say(f"{player.name} chooses {option.text}", seat=decision.seat, actor=False)
