@@ -316,3 +316,43 @@ def test_a_game_that_remembers_nothing_lists_nothing():
     st = new_game(load_game("tests/data/minimal.yaml"), 2, seed=1)
     apply_action(st, 0)
     assert st.memo == {} and st.changed_parts is None
+
+
+PICKS = """
+name: picks
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  pile: {visibility: public}
+vars: {n: 0}
+turn:
+  do:
+    - choose: cs
+      from: draw
+      where: "it.suit == 'hearts'"
+      min: 1
+      max: 3
+    - move cs to pile
+triggers:
+  - name: a full pile
+    when: "count(pile) >= 6"
+    do: ["set n += 1"]
+end:
+  - when: "n >= 1"
+    winner: P1
+"""
+
+
+def test_a_check_point_that_would_find_the_last_quiet_state_is_not_entered(tmp_path, monkeypatch):
+    path = tmp_path / "picks.yaml"
+    path.write_text(PICKS)
+    st = new_game(load_game(str(path)), 2, seed=1)
+    entered = []
+    real = runtime.settle
+    monkeypatch.setattr(runtime, "settle", lambda state: entered.append(state.version) or real(state))
+    apply_label(st, "AH")  # a pick changes nothing: the choice asks again without a check
+    apply_label(st, "2H")
+    assert entered == []
+    apply_label(st, "done")  # the cards move: the check points after the move and before the next choice run
+    assert len(entered) >= 1 and st.zones[ZoneRef("pile")] != []

@@ -68,7 +68,8 @@ def advance(st: GameState) -> None:
                 continue
             node = block[pc]
             if node.settles_first:
-                if settle(st):
+                if ((st.version != st.quiet_version or st.trigger_frames or st.quiet_running is not NONE_RUNNING)
+                        and settle(st)):  # (what settle would find at once, found without the call)
                     continue
                 node.run(st, frame)
             else:
@@ -339,6 +340,7 @@ def _running(st) -> frozenset:
     running = frozenset(filter(None, map(TRIGGER_OF, st.frames)))
     if not running:
         st.trigger_frames = 0
+        return NONE_RUNNING  # (the one empty set: `advance` tells a quiet check point by it)
     return running
 
 
