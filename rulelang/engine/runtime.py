@@ -12,7 +12,16 @@ from operator import attrgetter
 
 from ..errors import GameError
 from .effects import CREDIT, Frame, start_move
-from .memo import MAX_LISTED, current_inputs, forget_changes, hashable, list_changes, lookup, note, remembered
+from .memo import (
+    MAX_LISTED,
+    current_inputs,
+    forget_changes,
+    hashable,
+    list_changes,
+    lookup,
+    note,
+    remembered,
+)
 from .ops import place
 from .state import Anytime, GameState
 from .values import Player, pretty
