@@ -264,6 +264,7 @@ functions:
   "house_of(p)": "p.house"
   "all_of_them_red(c)": "{many_reds}"
   "hand_size(p)": "count(p.hand)"
+  "damaged(c)": "count(under(c)) > 0"
   "red_1(c)": "red(c)"
   "red_2(c)": "red_1(c)"
   "red_3(c)": "red_2(c)"
@@ -368,6 +369,16 @@ def test_one_expression_writes_only_so_much_in_place(short_code):
     red = game.program.symbol("function", "red")
     assert red in many.__code__.co_names  # the last calls stay calls: the code has a bounded size
     assert many(st, Player(0), game.card_by_name["QH"]) is True and many(st, Player(0), game.card_by_name["QS"]) is False
+
+
+def test_a_count_of_what_lies_under_a_card_is_its_length(short_code):
+    damaged, general, st, game = short_code("damaged")
+    assert "count" not in damaged.__code__.co_names
+    queen = game.card_by_name["QH"]
+    assert damaged(st, Player(0), queen) is False
+    st.mark(queen, {"dmg": 4})
+    assert damaged(st, Player(0), queen) is True
+    assert_same_errors(damaged, general, st, Player(0), [queen])
 
 
 def test_functions_are_written_in_place_three_deep_at_most(short_code):

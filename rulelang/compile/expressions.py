@@ -587,6 +587,11 @@ class _Builder:
         if function in ("under", "attached") and self.cards_only and _simple(values[0]):
             self.assumed = True
             return self._attached_to(function, values[0])
+        if function == "count" and len(args) == 1 and isinstance(values[0], ast.List):  # `count(under(c))`
+            elements = values[0].elts
+            if len(elements) == 1 and isinstance(elements[0], ast.Starred):  # `[*found]`: its length
+                return ast.Call(name("len"), [elements[0].value], [])
+            return ast.Call(name("len"), [values[0]], [])
         if function in ("count", "first") and len(args) == 1:
             quick = self._zone_read(function, args[0], values[0], scope)
             if quick is not None:
