@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from rulelang.agents import random_agents
+from rulelang.agents import parse_players, random_agents
 from rulelang.analysis.simulate import simulate
 from rulelang.api import load_game
 from rulelang.engine.session import play_game
@@ -68,11 +68,13 @@ def storma_against_baseline(seconds: float, repeat: int) -> tuple:
 
 
 def worker_speedup(name: str, games: int) -> tuple:
-    """Wall-clock seconds of `simulate` with 1 and 2 workers on the same games."""
+    """Wall-clock seconds of `simulate` with 1 and 2 workers on the same games (random bots, as
+    many as the game's fewest players)."""
+    specs = parse_players(",".join(["random"] * load_game(name).min_players))
     times = []
     for workers in (1, 2):
         started = time.perf_counter()
-        simulate(name, games=games, players=2, seed=1, workers=workers)
+        simulate(name, games, specs, seed=1, workers=workers)
         times.append(time.perf_counter() - started)
     return tuple(times)
 

@@ -1,0 +1,22 @@
+"""The benchmark scripts still run against the current API (their figures are not checked here)."""
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+import speed  # noqa: E402  (a script of benchmarks/)
+
+MINIMAL = str(Path(__file__).parent / "data" / "minimal.yaml")
+
+
+def test_speed_measures_decisions_and_games():
+    found = speed.measure(MINIMAL, 2, 0.01)
+    assert found["decisions_per_s"] > 0 and found["games_per_s"] > 0 and found["us_per_decision"] > 0
+
+
+@pytest.mark.slow
+def test_speed_times_simulate_with_one_and_two_workers():
+    one, two = speed.worker_speedup(MINIMAL, 4)
+    assert one > 0 and two > 0
