@@ -662,7 +662,7 @@ class GameState:
         """
         if count > MAX_DRAW:
             raise GameError(f"cannot draw {count} cards at once (at most {MAX_DRAW})")
-        if count <= 0:  # (`draw 3 * (new trophies)`, say: often nothing)
+        if count <= 0:  # (a count worked out by the rules is often nothing)
             return 0
         drawn, before, total = [], {}, 0
         if self._drawn_at_once(source, target, where, face_down):
