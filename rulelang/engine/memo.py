@@ -57,7 +57,7 @@ def forget_changes(st) -> None:
     st.changed_since = st.changed_parts = None
 
 
-def current_inputs(st, key) -> tuple | None:
+def current_inputs(st, key) -> frozenset | None:
     """The inputs of the answer for `key` if it was noted or looked up at the state's current
     version (so it stands now), else None."""
     entry = st.memo.get(key)
