@@ -542,9 +542,9 @@ class Choose(Node):
             if len(picked) >= low:
                 if not options:
                     return self._finish(frame)
-                options.append(Option("done", "done", _DONE))
+                options.append(DONE_OPTION)
         elif self.optional is not None and self.optional(st, env):
-            options.append(Option("done", "done (choose nothing)", None))
+            options.append(NOTHING_OPTION)
         if not options:
             raise GameError(f"{chooser.name} must choose '{self.var}' but has no legal option", self.pos)
         if self.prompt is None:
@@ -603,6 +603,8 @@ class Choose(Node):
 
 
 _DONE = object()
+DONE_OPTION = Option("done", "done", _DONE)  # (options are never changed: one of each serves every choice)
+NOTHING_OPTION = Option("done", "done (choose nothing)", None)
 
 
 @attrs.frozen(repr=False, eq=False)
