@@ -230,6 +230,18 @@ def test_a_multi_choice_takes_min_and_max_from_expressions(game_from):
     assert [c.name for c in st.zones[ZoneRef("hand", st.current)]] == ["AH", "2H", "3H"]
 
 
+def test_a_limit_of_picks_that_gives_no_number_is_a_positioned_error(game_from):
+    game = game_from("""
+        - choose: cs
+          from: draw
+          max: "me"
+        - set n += 3
+    """)
+    with pytest.raises(GameError, match="'max' must give a number of picks, got P[12]") as found:
+        new_game(game, 2, 1)
+    assert found.value.position is not None and found.value.position.line > 0
+
+
 RISING_HEARTS = """
         - choose: cs
           from: draw

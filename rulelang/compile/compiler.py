@@ -617,10 +617,16 @@ class Compiler:
             return self.expr(item[key], item.value_pos[key], inner) if key in item else default
 
         def bound(key, default):  # a number written as such is kept as it is (see Choose.bounds)
-            written = item.get(key)
-            if isinstance(written, int) and not isinstance(written, bool):
+            if key not in item:
+                return default
+            written = item[key]
+            if isinstance(written, bool) or not isinstance(written, (int, str)):
+                self.error(item.value_pos[key], f"'{key}' takes a number of picks (or an expression giving one)")
+                return default
+            if isinstance(written, int):
                 return int(written)
-            return optional_expr(key, default)
+            return self.guard(self.expressions.compile, written, item.value_pos[key], frozenset(inner), False,
+                              f"'{key}'", default=_always)
         prompt = None
         if "prompt" in item:
             prompt = self.guard(self.statements.interpolation, str(item["prompt"]),

@@ -16,7 +16,7 @@ import attrs
 
 from ..engine.values import ZoneRef
 from ..errors import RuleError
-from ..language.kinds import check_kinds
+from ..language.kinds import check_kinds, check_number
 from ..language.names import BUILTIN_NAMES, Names, suggest
 from ..language.syntax import node_column, parse, template_fields
 from ..language.trees import Token, Tree, conjunction, conjuncts
@@ -148,14 +148,17 @@ class ExpressionCompiler:
         self.inlinable: dict = {}  # name -> (tree, pos, params, size) of rule functions short code may write in place
 
     # ------------------------------------------------------------------ entry points
-    def compile(self, text, pos, locals_=frozenset(), as_bool: bool = False):
-        """Compile one expression written at `pos` into a function `f(st, env)`."""
+    def compile(self, text, pos, locals_=frozenset(), as_bool: bool = False, number: str | None = None):
+        """Compile one expression written at `pos` into a function `f(st, env)`; `number` names
+        what it gives where it must give a number (an error if it may give text)."""
         pos = getattr(text, "pos", pos)
         offset = getattr(text, "offset", 0)
         if isinstance(text, (bool, int)):
             return self.program.define_pasteable(self.program.fresh("e"), [ast.Return(ast.Constant(text))], None)
         tree = parse(text, "start_expr", pos.shifted(offset))
         check_kinds(tree, self.names, pos.shifted(offset), locals_)
+        if number is not None:
+            check_number(tree, self.names, pos.shifted(offset), locals_, number)
         return self.compile_tree(tree, pos.shifted(offset), frozenset(locals_), as_bool)
 
     def compile_check(self, text, pos, locals_=frozenset()):

@@ -558,8 +558,19 @@ class Choose(Node):
     def bounds(self, st, env) -> tuple:
         """The fewest and the most picks of a choice of several (the most may be None: no limit)."""
         low, high = self.min, self.max
-        return (low if low.__class__ is int else low(st, env),
-                high if high is None or high.__class__ is int else high(st, env))
+        if low.__class__ is not int:
+            low = self._picks(low(st, env), "min")
+        if high is not None and high.__class__ is not int:
+            high = high(st, env)
+            if high is not None:
+                high = self._picks(high, "max")
+        return low, high
+
+    def _picks(self, value, key: str) -> int:
+        """A number of picks that `min` or `max` gave, as a number (an error for any other value)."""
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise GameError(f"'{key}' must give a number of picks, got {pretty(value)}", self.pos)
+        return int(value)
 
     def candidates(self, st, env, picked) -> list:
         """The items that may be picked now (`picked`: those a multi-choice has picked so far)."""
