@@ -1,11 +1,12 @@
 """Remembered checks (engine/memo.py): answers stand only while their inputs are unchanged."""
 import pytest
 
-from rulelang.agents import random_agents
+from rulelang.agents import build_agent, parse_players, random_agents
 from rulelang.api import load_game, packaged_rulesets
 from rulelang.engine import memo, runtime
 from rulelang.engine.memo import list_changes, lookup, note, remembered
 from rulelang.engine.runtime import apply_action, apply_label, new_game
+from rulelang.engine.session import play_game
 from rulelang.engine.values import ZoneRef
 from rulelang.errors import GameError
 
@@ -33,6 +34,22 @@ def test_every_remembered_answer_equals_a_fresh_one_in_random_games(name):
 def test_remembering_changes_nothing(name):
     game = load_game(name)
     assert play_some(game, 9, 3000, debug=False).log == play_some(game, 9, 3000, debug=True).log
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["storma_slottet", "tjugonio", "houska_castle"])
+def test_search_bots_play_the_same_game_with_nothing_remembered(name, monkeypatch):
+    # Search bots clone the state for their playouts, and clones share the memory: a remembered
+    # answer taken where it no longer stands would change what the bots see, and so the game.
+    game = load_game(name)
+    specs = parse_players(",".join(["mcts:iterations=10"] + ["greedy"] * (game.min_players - 1)))
+
+    def played() -> list:
+        return play_game(game, [build_agent(spec, seat, 3, game) for seat, spec in enumerate(specs)], 3).log
+    remembering = played()
+    monkeypatch.setattr(memo, "lookup", lambda st, key: (False, None))
+    monkeypatch.setattr(runtime, "lookup", lambda st, key: (False, None))
+    assert played() == remembering
 
 
 def test_an_answer_stands_until_a_zone_it_read_changes():
