@@ -6,8 +6,8 @@ work their callers are charged for.
 from __future__ import annotations
 
 from ..errors import Position, RuleError
-from ..language.graphs import on_cycles
 from ..language.documents import position_of
+from ..language.graphs import on_cycles
 from ..language.syntax import parse
 from ..language.trees import Token
 

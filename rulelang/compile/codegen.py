@@ -160,6 +160,20 @@ def item(subject: ast.expr, key: ast.expr) -> ast.Subscript:
     return ast.Subscript(subject, key, LOAD)
 
 
+def simple(value: ast.expr) -> bool:
+    """True for an expression that is free to evaluate twice: a local or a constant lookup."""
+    if isinstance(value, (ast.Name, ast.Constant)):
+        return True
+    return (isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name)
+            and isinstance(value.slice, ast.Constant))
+
+
+def local_read(value: ast.expr) -> bool:
+    """True for the read of a local: a Python local, or `env['x']`."""
+    return isinstance(value, ast.Name) or (isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name)
+                                           and value.value.id == "env")
+
+
 def guarded(body: list, pos: ast.expr, otherwise: ast.expr | None = None, game_errors: bool = False) -> list:
     """`try: body` turning any error into a positioned GameError (free when nothing fails).
 

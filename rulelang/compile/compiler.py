@@ -23,11 +23,10 @@ from ..engine.effects import (
     While,
 )
 from ..engine.ops import listing
-from ..engine.ops import namespace as helpers
 from ..engine.values import pretty
 from ..errors import UNKNOWN, Diagnostic, GameError, Position, RuleError, RulelangError
-from ..language.kinds import declared_kinds
 from ..language.documents import YList, YMap, position_of
+from ..language.kinds import declared_kinds
 from ..language.names import Names, suggest
 from ..language.schema import STATEMENT_KEYWORDS, VARIABLE_SECTIONS, effect_form
 from ..language.syntax import parse
@@ -38,6 +37,7 @@ from .codegen import Program
 from .decks import STANDARD_ATTRIBUTES, STANDARD_SIZES, custom_deck, standard_deck
 from .dependencies import Dependencies
 from .expressions import ExpressionCompiler, depends_only_on_printed, numeric
+from .namespace import namespace as helpers
 from .ruleset import (
     Bots,
     EndRule,

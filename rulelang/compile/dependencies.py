@@ -8,6 +8,7 @@ so it is not part of this answer. None means the expression uses chance and must
 """
 from __future__ import annotations
 
+from ..constructs.functions import Function
 from ..errors import UNKNOWN, RuleError
 from ..language.names import Names
 from ..language.syntax import parse, template_fields
@@ -135,16 +136,11 @@ class Dependencies:
                 return False
         elif kind == "call":
             function = str(tree.children[0])
-            if function == "random":
-                return False
-            if function in ("under", "attached"):
-                found.add("attach")
-            elif function == "attr":
-                found.add("cvar")
-                for prop in names.card_props:
-                    if not self._add(("prop", prop), found):
-                        return False
-            elif function in names.functions and not self._add(("function", function), found):
+            builtin = Function.entries.get(function)
+            if builtin is not None:
+                if not builtin.add_reads(found, self):
+                    return False
+            elif function in names.functions and not self.add(("function", function), found):
                 return False
         return all(self._walk(child, found) for child in tree.children if isinstance(child, Tree))
 
@@ -161,10 +157,11 @@ class Dependencies:
         if attribute == "face_down":
             found.add("down")
         if attribute in names.card_props - names.constant_props:
-            return self._add(("prop", attribute), found)
+            return self.add(("prop", attribute), found)
         return True
 
-    def _add(self, key, found: set) -> bool:
+    def add(self, key, found: set) -> bool:
+        """Add what a rule function or card property (`key`) reads to `found`; False when it uses chance."""
         reads = self.known.get(key, frozenset())
         if reads is None:
             return False

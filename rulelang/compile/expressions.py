@@ -12,15 +12,26 @@ from __future__ import annotations
 import ast
 import re
 
-import attrs
-
+from ..constructs.functions import Function, Loop
+from ..constructs.kinds import NUMBER
 from ..engine.values import ZoneRef
 from ..errors import RuleError
 from ..language.kinds import check_kinds, check_number
 from ..language.names import BUILTIN_NAMES, Names, suggest
 from ..language.syntax import node_column, parse, template_fields
 from ..language.trees import Token, Tree, conjunction, conjuncts
-from .codegen import LOAD, STORE, Program, call, field, guarded, item, method, name
+from .codegen import (
+    LOAD,
+    STORE,
+    Program,
+    call,
+    field,
+    guarded,
+    item,
+    method,
+    name,
+    simple,
+)
 
 MAX_DICE = 100
 MAX_SIDES = 1000
@@ -28,17 +39,16 @@ MAX_CALL_DEPTH = 50
 MAX_INLINED = 40  # parse-tree nodes of a rule function whose body short code writes in place of calling it
 MAX_INLINE_DEPTH = 3  # functions written in place within functions written in place
 MAX_INLINED_IN_ALL = 400  # parse-tree nodes written in place within one expression (a bound on its size)
-MAX_VALUES = 20  # values of one max(a, b, ...) or min(a, b, ...)
 MAX_DIGITS = 18  # a number written in a rule file (larger ones are made by multiplying, and capped)
 
 PURE_FORMS = {"number", "string", "true", "false", "none", "list_", "neg", "not_", "and_", "or_",
               "ifelse", "compare", "in_", "not_in", "arith"}
 COMPARISONS = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE}
 ARITHMETIC = {"//": "divide", "%": "modulo", "*": "multiply"}
-NUMERIC_CALLS = {"count", "sum", "abs"}
 TYPED_KINDS = {"fact", "player_var", "player_zone", "card_prop", "card_var", "face_down", "zone"}  # see _Builder._typed
-LIST_CALLS = {"under", "attached", "select", "cards", "clockwise"}  # each returns a new list no longer than its input
 INLINED = "inlined"  # short code that wrote a rule function in place (see _Builder._inline)
+FUNCTIONS = Function.entries  # the built-in functions (constructs/functions.py)
+NOT_BUILTIN = Function()  # what a name that is no built-in function is like: nothing known of it
 
 
 def depends_only_on_printed(tree, printed: frozenset, others: frozenset) -> bool:
@@ -60,42 +70,6 @@ def depends_only_on_printed(tree, printed: frozenset, others: frozenset) -> bool
     if tree.data not in PURE_FORMS:
         return False
     return all(depends_only_on_printed(child, printed, others) for child in tree.children)
-
-
-@attrs.frozen
-class Builtin:
-    """A built-in function: its helper in `engine/ops.py`, its arity, and whether `x in c | ...` works."""
-
-    helper: str | None
-    min_args: int
-    max_args: int
-    usage: str
-    over_items: bool = False
-
-
-BUILTINS = {
-    "count": Builtin("count", 1, 1, "a collection, or x in collection | condition", True),
-    "sum": Builtin("total", 1, 1, "numbers, or x in collection | value", True),
-    "any": Builtin("any_item", 1, 1, "x in collection | condition", True),
-    "all": Builtin("all_items", 1, 1, "x in collection | condition", True),
-    "max": Builtin("highest", 1, MAX_VALUES, "numbers, several numbers, or x in collection | value", True),
-    "min": Builtin("lowest", 1, MAX_VALUES, "numbers, several numbers, or x in collection | value", True),
-    "select": Builtin("as_list", 1, 1, "x in collection | condition", True),
-    "collect": Builtin("as_list", 1, 1, "x in collection | collection", True),
-    "cards": Builtin("as_list", 1, 1, "one collection: its items as a list (for logs)"),
-    "first": Builtin("first", 1, 2, "a collection (its top item), and how many to take from the top (a list)"),
-    "last": Builtin("last", 1, 2, "a collection (its bottom item), and how many to take from the bottom (a list)"),
-    "under": Builtin("under", 1, 1, "one card: what lies directly under it"),
-    "attached": Builtin("attached", 1, 1, "one card: everything attached to it, at any depth"),
-    "other": Builtin("other", 1, 1, "one player (in a two-player game)"),
-    "next": Builtin("following", 1, 1, "one player"),
-    "abs": Builtin("absolute", 1, 1, "one number"),
-    "at": Builtin("at", 2, 2, "a collection and a position (none when outside it)"),
-    "attr": Builtin("attr", 2, 2, "a card and an attribute name, like attr(c, 'strength')"),
-    "clockwise": Builtin("clockwise", 1, 1, "a player: all players in seat order from that one"),
-    "random": Builtin("random_item", 1, 1, "a collection to pick one item from, with the game's chance"),
-    "card": Builtin(None, 1, 1, "a card name in quotes"),
-}
 
 
 class Scope:
@@ -126,7 +100,7 @@ class Scope:
         local = f"v_{rule_name}"
         return Scope(self.env_names - {rule_name}, {**self.python, rule_name: local}, self.me, self.may_bind), local
 
-    def iterable(self) -> "Scope":
+    def iterable(self) -> Scope:
         """The same scope within a comprehension's iterable, where Python allows no `:=`."""
         return Scope(self.env_names, self.python, self.me, may_bind=False)
 
@@ -416,11 +390,11 @@ class _Builder:
         if self.cards_only and kind in ("fact", "card_var"):  # a value that is no card fails here (see _define_pure)
             self.assumed = True
             return self._card_value(kind, subject, key, attribute)
-        if self.cards_only and kind == "zone" and _simple(subject) and scope.may_bind:
+        if self.cards_only and kind == "zone" and simple(subject) and scope.may_bind:
             self.assumed = True
             return self._zone_of(subject)
         bound = None  # `(temp := subject)`, for a subject that is not free to read twice (a call)
-        if (not _simple(subject) and scope.may_bind and kind in TYPED_KINDS
+        if (not simple(subject) and scope.may_bind and kind in TYPED_KINDS
                 and not (kind == "player_zone" and attribute in names.zone_lists)):
             bound = ast.NamedExpr(ast.Name(self.program.fresh("t"), STORE), subject)
             subject = name(bound.target.id)
@@ -429,7 +403,7 @@ class _Builder:
             fast = self._card_value(kind, subject, key, attribute)
             return self._typed(subject, bound, "CARD", fast, call("card_fact", name("st"), subject, key, scope.me))
         seat = _seat_literal(subject)  # `P1.hand`: the player is known as the code is built
-        if (self.cards_only and seat is None and kind in ("player_var", "player_zone") and (bound or _simple(subject))
+        if (self.cards_only and seat is None and kind in ("player_var", "player_zone") and (bound or simple(subject))
                 and attribute not in names.zone_lists):  # short code: a value that is no player fails (None as a seat)
             self.assumed = True
             test = ast.Compare(field(bound or subject, "__class__"), [ast.Is()], [name("PLAYER")])
@@ -483,7 +457,7 @@ class _Builder:
         Both read the subject, so it must be free to read twice: a local or a constant, or the
         temporary that `bound` (`temp := subject`) sets as the class is tested.
         """
-        if bound is None and not _simple(subject):
+        if bound is None and not simple(subject):
             return slow
         test = ast.Compare(field(bound or subject, "__class__"), [ast.Is()], [name(kind)])
         return ast.IfExp(test, fast, slow)
@@ -535,15 +509,22 @@ class _Builder:
         return call(ARITHMETIC[symbol], left, right, where)
 
     def _lambda_arg(self, tree, scope, as_bool):
+        over_items = [keyword for keyword, function in FUNCTIONS.items() if function.over_items]
         raise self.error(tree, "'x in collection | ...' is only allowed as the argument of "
-                               "count, sum, any, all, max, min, select or collect")
+                               f"{', '.join(over_items[:-1])} or {over_items[-1]}")
 
     # ------------------------------------------------------------------ calls
     def _call(self, tree, scope, as_bool):
         function = str(tree.children[0])
         args = [c for c in tree.children[1:] if c is not None]
-        if function in BUILTINS:
-            return self._builtin(function, args, tree, scope, as_bool)
+        builtin = FUNCTIONS.get(function)
+        if builtin is not None:
+            if len(args) == 1 and args[0].data == "lambda_arg" and builtin.over_items:
+                return builtin.code_over(self, self.items_loop(builtin, args[0], scope))
+            low, high = builtin.args
+            if not low <= len(args) <= high:
+                raise self.error(tree, f"{function}() takes {builtin.usage}")
+            return builtin.code(self, args, scope)
         if function in self.names.functions:
             wanted = self.names.functions[function]
             if len(args) != wanted:
@@ -553,7 +534,7 @@ class _Builder:
             if inlined is not None:
                 return inlined
             return call(self.program.symbol("function", function), name("st"), scope.me, *values)
-        known = set(BUILTINS) | set(self.names.functions)
+        known = set(FUNCTIONS) | set(self.names.functions)
         raise self.error(tree, f"unknown function '{function}'{suggest(function, known)}")
 
     def _inline(self, function: str, values: list, scope: Scope, as_bool: bool) -> ast.expr | None:
@@ -565,7 +546,7 @@ class _Builder:
         if not self.cards_only or known is None or self.depth >= MAX_INLINE_DEPTH:
             return None
         tree, pos, params, size = known
-        if size > self.room[0] or not all(_simple(value) for value in (*values, scope.me)):
+        if size > self.room[0] or not all(simple(value) for value in (*values, scope.me)):
             return None
         bound = {f"v_{node.children[0].children[0].children[0]}" for node in tree.iter_subtrees()
                  if node.data == "lambda_arg"}  # the callee's own loop variables
@@ -578,33 +559,6 @@ class _Builder:
         self.assumed = self.inlined = True
         return body
 
-    def _builtin(self, function, args, tree, scope, as_bool):
-        spec = BUILTINS[function]
-        if len(args) == 1 and args[0].data == "lambda_arg" and spec.over_items:
-            return self._over_items(function, args[0], scope, as_bool)
-        if not spec.min_args <= len(args) <= spec.max_args:
-            raise self.error(tree, f"{function}() takes {spec.usage}")
-        if function == "card":
-            return self._card_literal(args[0])
-        values = [self.node(a, scope) for a in args]
-        if function in ("under", "attached") and self.cards_only and _simple(values[0]):
-            self.assumed = True
-            return self._attached_to(function, values[0])
-        if function == "count" and len(args) == 1 and isinstance(values[0], ast.List):  # `count(under(c))`
-            elements = values[0].elts
-            if len(elements) == 1 and isinstance(elements[0], ast.Starred):  # `[*found]`: its length
-                return ast.Call(name("len"), [elements[0].value], [])
-            return ast.Call(name("len"), [values[0]], [])
-        if function in ("count", "first") and len(args) == 1:
-            quick = self._zone_read(function, args[0], values[0], scope)
-            if quick is not None:
-                return quick
-        if function in ("max", "min") and len(args) > 1:
-            return call(spec.helper, name("st"), ast.List(values, LOAD))
-        if function in ("first", "last") and len(args) > 1:
-            return call(f"{spec.helper}_few", name("st"), *values, self.where(args[1]))
-        return call(spec.helper, name("st"), *values)
-
     def _zone_of(self, card: ast.expr) -> ast.expr:
         """`card.zone` read from the state's table for a card lying in a zone; the engine follows an
         attached card to its root. A value that is no card fails here (see `_define_pure`)."""
@@ -614,17 +568,7 @@ class _Builder:
                               [ast.Constant("z")])
         return ast.IfExp(in_zone, item(name(place), ast.Constant(1)), method(name("st"), "root", card))
 
-    @staticmethod
-    def _attached_to(function: str, card: ast.expr) -> ast.expr:
-        """`under(c)` or `attached(c)` read from the state's table: a card with nothing attached
-        gives [] with no call. A value that is no card fails here (see `_define_pure`)."""
-        table = field(name("st"), "under_of")
-        if function == "under":
-            return ast.List([ast.Starred(method(table, "get", field(card, "id"), ast.Tuple([], LOAD)), LOAD)], LOAD)
-        holds = ast.Compare(field(card, "id"), [ast.In()], [table])
-        return ast.IfExp(holds, call("attached", name("st"), card), ast.List([], LOAD))
-
-    def _shared_zone(self, tree, scope) -> bool:
+    def shared_zone(self, tree, scope) -> bool:
         """Whether an expression names one shared zone (a zone every game's table holds)."""
         if not (isinstance(tree, Tree) and tree.data == "name"):
             return False
@@ -633,79 +577,24 @@ class _Builder:
         return (not scope.knows(rule_name) and rule_name not in names.game_vars and rule_name in names.shared_zones
                 and rule_name not in names.zone_lists)
 
-    def _player_zone(self, tree) -> bool:
+    def player_zone(self, tree) -> bool:
         """Whether an expression is `p.z` of a zone each player has one of (a zone, or an error)."""
         if not (isinstance(tree, Tree) and tree.data == "attr"):
             return False
         attribute = str(tree.children[1])
         return _attribute_kind(attribute, self.names) == "player_zone" and attribute not in self.names.zone_lists
 
-    def _zone_read(self, function: str, tree, zone: ast.expr, scope) -> ast.expr | None:
-        """`count(z)` or `first(z)` of a zone, read from the state's table inline; None when the
-        argument is not surely a zone, or a temporary it needs cannot be bound here. While a
-        remembered check notes what it reads, the helper runs instead, as it does for a value
-        the table does not hold (it says the error)."""
-        shared = self._shared_zone(tree, scope)
-        if not (shared or self._player_zone(tree)) or not (scope.may_bind or shared and function == "count"):
-            return None
-        st, held = name("st"), self.program.fresh("t")
-        unwatched = ast.Compare(field(st, "reads"), [ast.Is()], [ast.Constant(None)])
-
-        def read(cards: ast.expr) -> ast.expr:
-            if function == "count":
-                return ast.Call(name("len"), [cards], [])
-            return ast.IfExp(cards, item(name(held), ast.Constant(0)), ast.Constant(None))
-        if shared:  # a constant, which the table always holds: `st.zones[z]`
-            cards = item(field(st, "zones"), zone)
-            quick = read(cards if function == "count" else ast.NamedExpr(ast.Name(held, STORE), cards))
-            return ast.IfExp(unwatched, quick, call(function, st, zone))
-        value = self.program.fresh("t")  # the zone, evaluated once: `st.zones.get(z)`, None if no zone
-        found = ast.Call(field(field(st, "zones"), "get"), [ast.NamedExpr(ast.Name(value, STORE), zone)], [])
-        test = ast.BoolOp(ast.And(), [ast.Compare(ast.NamedExpr(ast.Name(held, STORE), found), [ast.IsNot()],
-                                                  [ast.Constant(None)]), unwatched])
-        return ast.IfExp(test, read(name(held)), call(function, st, name(value)))
-
-    def _card_literal(self, arg):
-        if not (isinstance(arg, Tree) and arg.data == "string"):
-            raise self.error(arg, "card() takes a card name in quotes, like card('QH')")
-        card_name = str(arg.children[0])[1:-1]
-        if card_name not in self.names.card_names:
-            raise self.error(arg, f"no card named '{card_name}' in the deck{suggest(card_name, self.names.card_names)}")
-        return item(name("CARDS"), ast.Constant(card_name))
-
-    def _over_items(self, function, lam, scope, as_bool):
+    def items_loop(self, function, lam, scope) -> Loop:
+        """The loop of `function(x in coll | body)`: over the items, with `x` bound in the body."""
         binding, body_tree = lam.children
         if not (isinstance(binding, Tree) and binding.data == "in_" and binding.children[0].data == "name"):
-            raise self.error(lam, f"write {function}(x in collection | ...)")
+            raise self.error(lam, f"write {function.keyword}(x in collection | ...)")
         var = str(binding.children[0].children[0])
         source = self.node(binding.children[1], scope.iterable())
-        collection = call("iterate", name("st"), source, self.where(lam))
+        where = self.where(lam)
         inner, local = scope.binding(var)
-        wants_truth = function in ("count", "any", "all", "select")
-        body = self.node(body_tree, inner, wants_truth)
-        target = ast.Name(local, STORE)
-        if function in ("any", "all"):
-            if (self.cards_only and _local_read(source) and self.program.known(source) is None
-                    and not any(isinstance(node, ast.Call) for node in ast.walk(body))):
-                # every item at once, in a list, not one by one: the body calls nothing, so it costs
-                # little, changes nothing and fails only with a Python error, which sends the whole
-                # expression to the general code (see _define_pure) that stops at the first answer.
-                # Only over a local (the picks of a choice, say): a zone may hold many cards, and
-                # the answer often comes at the first
-                self.assumed = True
-                return ast.Call(name(function), [ast.ListComp(body, [ast.comprehension(target, collection, [], 0)])], [])
-            generator = ast.GeneratorExp(body, [ast.comprehension(target, collection, [], 0)])
-            return ast.Call(name(function), [generator], [])
-        if function in ("count", "select"):
-            element = ast.Constant(None) if function == "count" else name(local)
-            listed = ast.ListComp(element, [ast.comprehension(target, collection, [body], 0)])
-            return ast.Call(name("len"), [listed], []) if function == "count" else listed
-        listed = ast.ListComp(body, [ast.comprehension(target, collection, [], 0)])
-        if function == "collect":
-            return call("collected", name("st"), listed, self.where(lam))
-        if function == "sum":
-            return ast.Call(name("sum"), [listed], [])
-        return ast.Call(name(function), [listed], [ast.keyword("default", ast.Constant(None))])
+        body = self.node(body_tree, inner, function.truth_body)
+        return Loop(source, call("iterate", name("st"), source, where), local, body, where)
 
 
 def _seat_of(rule_name: str, max_players: int) -> int | None:
@@ -739,20 +628,6 @@ def _attribute_kind(attribute: str, names: Names) -> str:
     return "general"
 
 
-def _local_read(value: ast.expr) -> bool:
-    """True for the read of a local: a Python local, or `env['x']`."""
-    return isinstance(value, ast.Name) or (isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name)
-                                           and value.value.id == "env")
-
-
-def _simple(value: ast.expr) -> bool:
-    """True for an expression that is free to evaluate twice: a local or a constant lookup."""
-    if isinstance(value, (ast.Name, ast.Constant)):
-        return True
-    return (isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name)
-            and isinstance(value.slice, ast.Constant))
-
-
 def _seat_literal(subject: ast.expr) -> int | None:
     """The seat of a player written by name (`P1` compiles to `SEATS[0]`); None for any other value."""
     if (isinstance(subject, ast.Subscript) and isinstance(subject.value, ast.Name) and subject.value.id == "SEATS"
@@ -767,7 +642,7 @@ def _listed(tree) -> bool:
         return False
     if tree.data == "list_":
         return True
-    return tree.data == "call" and str(tree.children[0]) in LIST_CALLS
+    return tree.data == "call" and FUNCTIONS.get(str(tree.children[0]), NOT_BUILTIN).fresh_list
 
 
 def numeric(tree, names: Names) -> bool:
@@ -788,5 +663,5 @@ def numeric(tree, names: Names) -> bool:
         return attribute in names.numeric_facts and _attribute_kind(attribute, names) == "fact"
     if kind == "call":
         function = str(tree.children[0])
-        return function in NUMERIC_CALLS or function in names.numeric_functions
+        return FUNCTIONS.get(function, NOT_BUILTIN).gives == NUMBER or function in names.numeric_functions
     return False

@@ -8,10 +8,11 @@ from __future__ import annotations
 import ast
 import re
 
+from ..constructs.kinds import NUMBER
 from ..engine.effects import Break, Call, Draw, Refuse, Return, Statement
 from ..engine.values import ZoneRef
 from ..errors import RuleError
-from ..language.kinds import NUMBER, check_kinds, check_number
+from ..language.kinds import check_kinds, check_number
 from ..language.names import suggest
 from ..language.syntax import node_column, parse
 from ..language.trees import Token, Tree

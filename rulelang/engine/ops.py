@@ -8,12 +8,10 @@ iterating a collection costs one unit per item from the state's `budget` (see `c
 from __future__ import annotations
 
 import re
-from types import MappingProxyType
 
 from ..errors import GameError
 from .effects import credit_of  # noqa: F401 - a helper of generated code (HELPERS), as the names below are
 from .errorwords import in_rule_words
-from .state import GameState
 from .values import Card, Marker, Player, Roll, ZoneRef, describe, is_card, pretty
 
 MAX_TEXT = 100_000  # characters in one text value
@@ -62,90 +60,9 @@ def enter(st, limit: int, pos) -> None:
     charge(st, CALL_WORK, pos)
 
 
-def count(st, value) -> int:
-    """How many items a collection holds."""
-    if value.__class__ is ZoneRef and st.reads is None:  # (items, quickly)
-        found = st.zones.get(value)
-        if found is not None:
-            return len(found)
-    return len(st.items(value))
-
-
-def total(st, value) -> int:
-    """The sum of a collection of numbers."""
-    return sum(int(v) for v in st.items(value))
-
-
-def any_item(st, value) -> bool:
-    """Whether any item of a collection is true."""
-    return any(st.items(value))
-
-
-def all_items(st, value) -> bool:
-    """Whether every item of a collection is true."""
-    return all(st.items(value))
-
-
-def first(st, value):
-    """A collection's top item, or none."""
-    found = st.zones.get(value) if value.__class__ is ZoneRef and st.reads is None else None  # (items, quickly)
-    if found is None:
-        found = st.items(value)
-    return found[0] if found else None
-
-
-def last(st, value):
-    """A collection's bottom item, or none."""
-    found = st.items(value)
-    return found[-1] if found else None
-
-
-def first_few(st, value, count, pos) -> list:
-    """The top `count` items of a collection (all of them when it holds fewer), top first."""
-    return st.items(value)[:_count(count, "first()", pos)]
-
-
-def last_few(st, value, count, pos) -> list:
-    """The bottom `count` items of a collection (all of them when it holds fewer), in their order."""
-    found = st.items(value)
-    return found[len(found) - min(_count(count, "last()", pos), len(found)):]
-
-
-def _count(count, what: str, pos) -> int:
-    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        raise GameError(f"{what} takes how many items to take: 0 or more, not {pretty(count)}", pos)
-    return count
-
-
-def at(st, value, index):
-    """The item at a position (from 0), or none outside the collection."""
-    found = st.items(value)
-    return found[index] if 0 <= index < len(found) else None
-
-
-def highest(st, value):
-    """The largest number of a collection, or none."""
-    return max((int(v) for v in st.items(value)), default=None)
-
-
-def lowest(st, value):
-    """The smallest number of a collection, or none."""
-    return min((int(v) for v in st.items(value)), default=None)
-
-
-def as_list(st, value) -> list:
-    """A collection's items as a new list."""
-    return list(st.items(value))
-
-
 def index(st, value, position):
     """`value[position]`: an item of a collection."""
     return st.items(value)[position]
-
-
-def contains(st, collection, item) -> bool:
-    """`item in collection`."""
-    return item in st.items(collection)
 
 
 def add(st, a, b, pos):
@@ -198,71 +115,9 @@ def modulo(a, b, pos):
         raise mismatch("%", a, b, pos) from None
 
 
-def subtract(a, b, pos):
-    """`a - b` of values that may not be numbers."""
-    try:
-        return a - b
-    except TypeError:
-        raise mismatch("-", a, b, pos) from None
-
-
-def negate(a, pos):
-    """`-a` of a value that may not be a number."""
-    try:
-        return -a
-    except TypeError:
-        raise GameError(f"'-' needs a number, not {describe(a)}", pos) from None
-
-
-def less(a, b, pos) -> bool:
-    """`a < b` of values that may not be comparable."""
-    try:
-        return a < b
-    except TypeError:
-        raise mismatch("<", a, b, pos) from None
-
-
-def at_most(a, b, pos) -> bool:
-    """`a <= b` of values that may not be comparable."""
-    try:
-        return a <= b
-    except TypeError:
-        raise mismatch("<=", a, b, pos) from None
-
-
-def more(a, b, pos) -> bool:
-    """`a > b` of values that may not be comparable."""
-    try:
-        return a > b
-    except TypeError:
-        raise mismatch(">", a, b, pos) from None
-
-
-def at_least(a, b, pos) -> bool:
-    """`a >= b` of values that may not be comparable."""
-    try:
-        return a >= b
-    except TypeError:
-        raise mismatch(">=", a, b, pos) from None
-
-
-ORDERINGS = {"<": "less", "<=": "at_most", ">": "more", ">=": "at_least"}
-
-
 def mismatch(symbol: str, a, b, pos) -> GameError:
     """The error for an operator given values it cannot take, naming them (and where a text was written)."""
-    wanted = "two numbers or two texts" if symbol in ORDERINGS else "numbers"
-    return GameError(f"'{symbol}' needs {wanted}, not {describe(a)} and {describe(b)}", pos)
-
-
-def collected(st, parts, pos) -> list:
-    """The items of several collections in one list (`collect`), within the list cap."""
-    out = []
-    for part in parts:
-        out += part if part.__class__ is list else st.items(part)  # (a list is its own items)
-        if len(out) > MAX_LIST:
-            raise GameError(f"a list longer than {MAX_LIST:,} items (limits: lists)", pos)
-    return out
+    return GameError(f"'{symbol}' needs numbers, not {describe(a)} and {describe(b)}", pos)
 
 
 def card_fact(st, card, name, me):
@@ -333,47 +188,6 @@ def player_zone(st, player, name, me):
 def attribute(st, value, name, me):
     """`value.name` when the compiler cannot tell which kind of value it is."""
     return st.attribute(value, name, me)
-
-
-def other(st, player):
-    """The other player of a two-player game."""
-    if player.__class__ is Player and st.n == 2:
-        return st.seats[1 - player[0]]
-    return st.opponent(player)
-
-
-def following(st, player):
-    """The next player clockwise."""
-    return st.next_player(player)
-
-
-def absolute(st, n):
-    """The size of a number."""
-    return abs(n)
-
-
-def random_item(st, value):
-    """One item picked with the game's chance."""
-    found = st.items(value)
-    if not found:
-        raise GameError("random() of an empty collection")
-    choice = found[st.rng.below(len(found))]
-    if not st.quiet:
-        st.say(f"picks at random: {pretty(choice)}", actor=False)
-    return choice
-
-
-def attr(st, card, name):
-    """`attr(card, 'name')`: an attribute named by a text value."""
-    if not is_card(card) or not isinstance(name, str):
-        raise GameError(f"attr() takes a card and an attribute name, got {pretty(card)} and {pretty(name)}")
-    return st.attribute(card, name, None)
-
-
-def clockwise(st, player) -> list:
-    """All players in seat order, starting from `player`."""
-    seat = st._seat(player)
-    return [Player((seat + i) % st.n) for i in range(st.n)]
 
 
 def players(st) -> list:
@@ -529,22 +343,14 @@ def listing(collection, pos):
 
 
 # ---------------------------------------------------------------- what generated code sees
-under, attached = GameState.under, GameState.attached  # `under(st, card)`: the state's own methods, called straight
-HELPERS = ("over_budget", "charge", "iterate", "enter", "count", "total", "any_item", "all_items", "first", "last",
-           "first_few", "last_few", "subtract", "negate", "less", "at_most", "more", "at_least",
-           "at", "highest", "lowest", "as_list", "index", "add", "multiply", "divide", "modulo", "collected",
-           "card_fact", "card_var", "card_zone", "card_owner", "zone_var", "zone_index", "player_var", "player_zone", "attribute", "other", "following", "absolute", "under", "attached",
-           "random_item", "attr", "clockwise", "players", "stored", "zone", "place", "evaluation_error",
-           "combine", "number", "set_attribute", "set_card_value", "reveal", "shuffle", "win", "lose", "pretty", "listed",
-           "loop_error", "nest_error", "credit_of")
+HELPERS = ("over_budget", "charge", "iterate", "enter", "index", "add", "multiply", "divide", "modulo",
+           "card_fact", "card_var", "card_zone", "card_owner", "zone_var", "zone_index", "player_var", "player_zone",
+           "attribute", "players", "stored", "zone", "place", "evaluation_error", "combine", "number", "set_attribute",
+           "set_card_value", "reveal", "shuffle", "win", "lose", "pretty", "listed", "loop_error", "nest_error",
+           "credit_of")
 
 
-def namespace(cards, max_players: int) -> dict:
-    """Everything compiled rules of one ruleset may name: these helpers, the deck, the seats."""
+def helpers() -> dict:
+    """The helpers above, by the names generated code calls them by."""
     found = globals()
-    out = {key: found[key] for key in HELPERS}
-    out.update(GameError=GameError, EVALUATION_ERRORS=EVALUATION_ERRORS, CARD=Card, MARKER=Marker, PLAYER=Player,
-               INT=int, NOTHING=MappingProxyType({}),
-               CARDS={card.name: card for card in cards}, SEATS=tuple(Player(s) for s in range(max_players)),
-               len=len, any=any, all=all, sum=sum, max=max, min=min)
-    return out
+    return {key: found[key] for key in HELPERS}

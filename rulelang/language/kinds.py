@@ -9,37 +9,27 @@ blamed where the text was written — in a house rule, if that is where it came 
 """
 from __future__ import annotations
 
+from ..constructs.functions import Function
+from ..constructs.kinds import (
+    ANY,
+    BOOL,
+    CARD,
+    LIST,
+    MIXED,
+    NOT_NUMBERS,
+    NUMBER,
+    NUMBERS,
+    PLAYER,
+    SCALARS,
+    TEXT,
+    ZONE,
+)
+from ..constructs.kinds import kind as _kind
 from ..errors import Position, RuleError
 from .syntax import node_column, parse
 from .trees import Token, Tree
 
-NUMBER, BOOL, TEXT, CARD, PLAYER, ZONE, LIST, ANY = (
-    "a number", "true/false", "text", "a card", "a player", "a zone", "a collection", "any")
-MIXED = "a number or text"  # `'forty' if it.rank == 13 else 30`
-COLLECTIONS = {ZONE, LIST, CARD, PLAYER, ANY}  # what st.items() accepts (none too)
-NUMBERS = {NUMBER, ANY}
-NOT_NUMBERS = {TEXT, MIXED}  # kinds that may be text: an error where a number is needed
-
-RESULT_OF = {"count": NUMBER, "sum": NUMBER, "abs": NUMBER, "any": BOOL, "all": BOOL, "select": LIST,
-             "collect": LIST, "cards": LIST, "under": LIST, "attached": LIST, "clockwise": LIST, "card": CARD,
-             "other": PLAYER, "next": PLAYER}
-TAKES_COLLECTION = {"count", "sum", "max", "min", "any", "all", "select", "collect", "cards", "first",
-                    "last", "random"}
-SEVERAL_VALUES = {"max", "min"}  # max(a, b, c): the highest of several values
-
-
-class Kind(str):
-    """A kind that remembers where its text was written and through which declared name it came."""
-
-    origin: Position | None = None
-    source: str = ""  # the text as written, like 'forty'
-    via: str = ""  # how it reached the expression: "card property 'toughness'"
-
-
-def _kind(kind: str, origin=None, source: str = "", via: str = "") -> Kind:
-    found = Kind(kind)
-    found.origin, found.source, found.via = origin, source, via
-    return found
+FUNCTIONS = Function.entries  # the built-in functions, each with its kind rule
 
 
 class KindChecker:
@@ -107,7 +97,7 @@ class KindChecker:
     def _attr(self, node):
         subject = self.kind(node.children[0])
         name = str(node.children[1])
-        if subject in (NUMBER, BOOL, TEXT, MIXED):
+        if subject in SCALARS:
             self.fail(node.children[1], f"'.{name}' on {subject}: only players, cards, zones and rolls have attributes")
         if subject == PLAYER and name in self.names.player_zones:
             return LIST if name in self.names.zone_lists else ZONE
@@ -152,7 +142,7 @@ class KindChecker:
     def _in_(self, node):
         self.kind(node.children[0])
         right = self.kind(node.children[1])
-        if right in (NUMBER, BOOL, TEXT, MIXED):
+        if right in SCALARS:
             self.fail(node.children[1], f"'in' needs a collection on its right, not {right}")
         return BOOL
 
@@ -187,7 +177,7 @@ class KindChecker:
     def _index(self, node):
         subject = self.kind(node.children[0])
         index = self.kind(node.children[1])
-        if subject in (NUMBER, BOOL, TEXT, MIXED):
+        if subject in SCALARS:
             self.fail(node.children[0], f"cannot index {subject}")
         self.needs_number(node.children[1], index, "an index")
         if index not in NUMBERS:
@@ -198,7 +188,7 @@ class KindChecker:
         binding, body = node.children
         if isinstance(binding, Tree) and binding.data == "in_":
             collection = self.kind(binding.children[1])
-            if collection in (NUMBER, BOOL, TEXT, MIXED):
+            if collection in SCALARS:
                 self.fail(binding.children[1], f"'in' needs a collection, not {collection}")
             if isinstance(binding.children[0], Tree) and binding.children[0].data == "name":
                 self.locals.add(str(binding.children[0].children[0]))
@@ -208,23 +198,10 @@ class KindChecker:
         name = str(node.children[0])
         args = [c for c in node.children[1:] if c is not None]
         kinds = [self.kind(a) for a in args]
-        if name in SEVERAL_VALUES and len(args) > 1:
-            for arg, kind in zip(args, kinds):
-                self.needs_number(arg, kind, f"{name}()")
-            return NUMBER
-        if name in TAKES_COLLECTION and args and args[0].data != "lambda_arg" \
-                and kinds[0] in (NUMBER, BOOL, TEXT, MIXED):
-            self.fail(args[0], f"{name}() needs a collection, not {kinds[0]}")
-        if name in ("first", "last") and len(args) > 1:
-            self.needs_number(args[1], kinds[1], f"{name}()")
-            return LIST
-        if name in ("sum", "max", "min") and args and args[0].data == "lambda_arg":
-            self.needs_number(args[0].children[1], kinds[0], f"{name}()")
-        if name == "sum" or (name in ("max", "min") and args and args[0].data == "lambda_arg"):
-            return NUMBER if name == "sum" else ANY
-        if ("function", name) in self.declared:
-            return self.declared[("function", name)]
-        return RESULT_OF.get(name, ANY)
+        builtin = FUNCTIONS.get(name)
+        if builtin is not None:
+            return builtin.kind(self, args, kinds)
+        return self.declared.get(("function", name), ANY)
 
 
 def check_kinds(tree, names, pos, locals_=frozenset()) -> None:

@@ -1,0 +1,21 @@
+"""What compiled rules may name: the engine's helpers, the built-in functions, the deck and the seats."""
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from ..constructs.functions import Function
+from ..engine import ops
+from ..engine.values import Card, Marker, Player
+from ..errors import GameError
+
+
+def namespace(cards, max_players: int) -> dict:
+    """Everything compiled rules of one ruleset may name (they run with no builtins at all)."""
+    out = ops.helpers()
+    for function in Function.entries.values():
+        out.update(function.helpers())
+    out.update(GameError=GameError, EVALUATION_ERRORS=ops.EVALUATION_ERRORS, CARD=Card, MARKER=Marker, PLAYER=Player,
+               INT=int, NOTHING=MappingProxyType({}),
+               CARDS={card.name: card for card in cards}, SEATS=tuple(Player(s) for s in range(max_players)),
+               len=len, any=any, all=all, sum=sum, max=max, min=min)
+    return out
