@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from ..constructs.statements import Statement
 from ..errors import Diagnostic
 from .documents import YList, YMap
 from .graphs import components
@@ -12,7 +13,7 @@ SET = re.compile(r"^\s*set\s+(?:[A-Za-z_][A-Za-z0-9_]*\.)?([A-Za-z_][A-Za-z0-9_]
 CALL = re.compile(r"^\s*call\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 DRAW = re.compile(r"^\s*draw\s+(\d+)\s+from\s")
 EVERY_PLAYER = re.compile(r"^\s*[A-Za-z_][A-Za-z0-9_]*\s+in\s+players\s*$")
-ENDING = re.compile(r"^\s*(win|lose|tie)\b")
+ENDING = re.compile(r"^\s*(%s)\b" % "|".join(k for k, s in Statement.entries.items() if s.ends_game))
 
 
 def structure_warnings(doc: YMap) -> list[Diagnostic]:

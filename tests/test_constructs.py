@@ -1,0 +1,71 @@
+"""The catalogue of constructs: the files made from it are current, and every example validates."""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+import yaml
+
+from rulelang import api
+from rulelang.constructs import catalogue
+from rulelang.constructs.__main__ import main as write_made_files
+from rulelang.constructs.grammar import grammar
+from rulelang.constructs.reference import render
+from rulelang.language.syntax import grammar_text
+
+BED = os.path.join(os.path.dirname(__file__), "data", "reference_bed.yaml")
+EVERY = catalogue.constructs()
+
+
+def test_the_grammar_is_the_one_the_catalogue_writes():
+    assert grammar_text() == grammar(), "run: python -m rulelang.constructs"
+
+
+def test_the_reference_is_the_one_the_catalogue_writes():
+    with open(os.path.join(os.path.dirname(__file__), "..", "docs", "reference.md"), encoding="utf-8") as handle:
+        assert handle.read() == render(), "run: python -m rulelang.constructs"
+
+
+def test_the_check_says_when_a_made_file_is_stale(capsys, monkeypatch):
+    monkeypatch.setattr("rulelang.constructs.__main__.MADE", {os.path.join("grammar", "rulelang.lark"): lambda: "x"})
+    assert write_made_files(["--check"]) == 1
+    assert "grammar/rulelang.lark: differ from the catalogue" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("construct", EVERY, ids=[f"{c.family}-{c.keyword}" for c in EVERY])
+def test_every_construct_is_documented(construct):
+    assert construct.summary().endswith("."), construct
+    assert construct.syntax and construct.example
+
+
+@pytest.mark.parametrize("construct", EVERY, ids=[f"{c.family}-{c.keyword}" for c in EVERY])
+def test_every_example_validates(construct, tmp_path):
+    path = tmp_path / "example.yaml"
+    path.write_text(_with_example(construct), encoding="utf-8")
+    problems = [d for d in api.check(str(path)) if d.severity == "error"]
+    assert problems == [], f"{construct.keyword}: {construct.example!r}"
+
+
+def test_a_broken_example_is_found(tmp_path):
+    class Broken:
+        example, example_kind = "count(no_such_zone)", "expression"
+    path = tmp_path / "example.yaml"
+    path.write_text(_with_example(Broken), encoding="utf-8")
+    assert any("no_such_zone" in d.message for d in api.check(str(path)))
+
+
+def _with_example(construct) -> str:
+    """The bed's text with the construct's example in its place."""
+    with open(BED, encoding="utf-8") as handle:
+        text = handle.read()
+    kind, example = construct.example_kind, construct.example
+    if kind == "expression":
+        return text.replace("    do: []", f"    do: [{json.dumps(f'let example = ({example})')}]")
+    if kind == "statement":
+        return text.replace("    do: []", f"    do: [{json.dumps(example)}]")
+    if kind == "procedure":
+        return text.replace('"example()": []', f'"example()": [{json.dumps(example)}]')
+    if kind == "effects":
+        return text.replace("    do: []", "    do: " + json.dumps(yaml.safe_load(example)))
+    return text + "\n" + example + "\n"  # a section, laid over the bed
