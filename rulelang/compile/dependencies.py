@@ -8,7 +8,7 @@ so it is not part of this answer. None means the expression uses chance and must
 """
 from __future__ import annotations
 
-from ..constructs.functions import Function
+from ..constructs.catalogue import FUNCTIONS
 from ..errors import UNKNOWN, RuleError
 from ..language.names import Names
 from ..language.syntax import parse, template_fields
@@ -136,7 +136,7 @@ class Dependencies:
                 return False
         elif kind == "call":
             function = str(tree.children[0])
-            builtin = Function.entries.get(function)
+            builtin = FUNCTIONS.get(function)
             if builtin is not None:
                 if not builtin.add_reads(found, self):
                     return False

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import re
 
+from ..constructs.catalogue import FUNCTIONS
 from ..constructs.functions import Function, Loop
 from ..constructs.kinds import NUMBER
 from ..engine.values import ZoneRef
@@ -47,7 +48,6 @@ COMPARISONS = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": a
 ARITHMETIC = {"//": "divide", "%": "modulo", "*": "multiply"}
 TYPED_KINDS = {"fact", "player_var", "player_zone", "card_prop", "card_var", "face_down", "zone"}  # see _Builder._typed
 INLINED = "inlined"  # short code that wrote a rule function in place (see _Builder._inline)
-FUNCTIONS = Function.entries  # the built-in functions (constructs/functions.py)
 NOT_BUILTIN = Function()  # what a name that is no built-in function is like: nothing known of it
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ..constructs.functions import Function
+from ..constructs.catalogue import FUNCTIONS
 from ..engine import ops
 from ..engine.values import Card, Marker, Player
 from ..errors import GameError
@@ -12,7 +12,7 @@ from ..errors import GameError
 def namespace(cards, max_players: int) -> dict:
     """Everything compiled rules of one ruleset may name (they run with no builtins at all)."""
     out = ops.helpers()
-    for function in Function.entries.values():
+    for function in FUNCTIONS.values():
         out.update(function.helpers())
     out.update(GameError=GameError, EVALUATION_ERRORS=ops.EVALUATION_ERRORS, CARD=Card, MARKER=Marker, PLAYER=Player,
                INT=int, NOTHING=MappingProxyType({}),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 
-from ..constructs.statements import Statement as StatementConstruct
+from ..constructs.catalogue import STATEMENTS
 from ..engine.effects import Statement
 from ..engine.values import ZoneRef
 from ..errors import RuleError
@@ -20,7 +20,6 @@ from ..language.trees import Token, Tree
 from .codegen import LOAD, call, guarded
 from .expressions import ExpressionCompiler, Scope
 
-STATEMENTS = StatementConstruct.entries  # keyword -> statement
 BY_FORM = {form: statement for statement in STATEMENTS.values() for form in statement.forms}  # parse tree -> statement
 
 

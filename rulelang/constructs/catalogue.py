@@ -1,13 +1,20 @@
-"""Every family of constructs, in the order the reference presents them."""
+"""The catalogue of constructs: every family, in the order the reference presents them.
+
+Importing this module enters every construct in its family's table; read the tables here.
+"""
 from __future__ import annotations
 
+from . import collection_functions, value_functions  # noqa: F401 - they enter their functions
 from .functions import Function
 from .statements import Statement
+
+FUNCTIONS = Function.entries  # keyword -> built-in function
+STATEMENTS = Statement.entries  # keyword -> statement
 
 
 def families() -> list:
     """(title, constructs) of each family, each family in its order of definition."""
-    return [("Functions", list(Function.entries.values())), ("Statements", list(Statement.entries.values()))]
+    return [("Functions", list(FUNCTIONS.values())), ("Statements", list(STATEMENTS.values()))]
 
 
 def constructs() -> list:

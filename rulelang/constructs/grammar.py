@@ -6,7 +6,7 @@ as `grammar/rulelang.lark`, written by `python -m rulelang.constructs` and check
 """
 from __future__ import annotations
 
-from .statements import Statement
+from .catalogue import STATEMENTS
 
 ALIGN = 47  # the width a production is padded to before its `-> name`
 
@@ -99,7 +99,7 @@ def grammar() -> str:
 def _statements() -> str:
     """`?statement:` with one alternative per production of every statement construct."""
     lines = []
-    for statement in Statement.entries.values():
+    for statement in STATEMENTS.values():
         for production in statement.grammar:
             rule, alias = (part.strip() for part in production.rsplit("->", 1))
             lead = "?statement: " if not lines else "          | "

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import re
 
-from ..constructs.functions import Function
+from ..constructs.catalogue import FUNCTIONS
 from ..language.documents import YList, YMap, position_of
 from ..language.syntax import parse
 from ..language.trees import Token, Tree
 
 MARK = re.compile(r"^\s*mark\s")
 SIGNATURE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(")
-COLLECTION_FIRST = frozenset(keyword for keyword, function in Function.entries.items() if function.gives_items)
+COLLECTION_FIRST = frozenset(keyword for keyword, function in FUNCTIONS.items() if function.gives_items)
 CONSTANTS = {"true": True, "false": False, "none": None}
 
 

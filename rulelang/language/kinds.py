@@ -9,7 +9,7 @@ blamed where the text was written — in a house rule, if that is where it came 
 """
 from __future__ import annotations
 
-from ..constructs.functions import Function
+from ..constructs.catalogue import FUNCTIONS
 from ..constructs.kinds import (
     ANY,
     BOOL,
@@ -28,8 +28,6 @@ from ..constructs.kinds import kind as _kind
 from ..errors import Position, RuleError
 from .syntax import node_column, parse
 from .trees import Token, Tree
-
-FUNCTIONS = Function.entries  # the built-in functions, each with its kind rule
 
 
 class KindChecker:

@@ -1,7 +1,7 @@
 """Check stage, part one: the shape of a rule file (known keys, required parts, value types)."""
 from __future__ import annotations
 
-from ..constructs.statements import Statement
+from ..constructs.catalogue import STATEMENTS
 from ..errors import Diagnostic, Position
 from .documents import YList, YMap, position_of
 from .loader import FileKind
@@ -62,7 +62,7 @@ EFFECT_FORMS = {
 
 # One-line statements; each may also be written as a mapping whose value is the rest of the
 # statement (`- log: "a: b"` for `- log "a: b"`), which YAML's quoting can never trip up.
-STATEMENT_KEYWORDS = tuple(Statement.entries)
+STATEMENT_KEYWORDS = tuple(STATEMENTS)
 
 
 def check_shape(doc: YMap) -> list[Diagnostic]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ..constructs.statements import Statement
+from ..constructs.catalogue import STATEMENTS
 from ..errors import Diagnostic
 from .documents import YList, YMap
 from .graphs import components
@@ -13,7 +13,7 @@ SET = re.compile(r"^\s*set\s+(?:[A-Za-z_][A-Za-z0-9_]*\.)?([A-Za-z_][A-Za-z0-9_]
 CALL = re.compile(r"^\s*call\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 DRAW = re.compile(r"^\s*draw\s+(\d+)\s+from\s")
 EVERY_PLAYER = re.compile(r"^\s*[A-Za-z_][A-Za-z0-9_]*\s+in\s+players\s*$")
-ENDING = re.compile(r"^\s*(%s)\b" % "|".join(k for k, s in Statement.entries.items() if s.ends_game))
+ENDING = re.compile(r"^\s*(" + "|".join(k for k, s in STATEMENTS.items() if s.ends_game) + r")\b")
 
 
 def structure_warnings(doc: YMap) -> list[Diagnostic]:
