@@ -11,17 +11,9 @@ import re
 
 import attrs
 
-from ..engine.effects import (
-    CHECK_POINT,
-    Break,
-    Choose,
-    ChooseMove,
-    For,
-    If,
-    Return,
-    Statement,
-    While,
-)
+from ..constructs.blocks import always
+from ..constructs.catalogue import BLOCKS
+from ..engine.effects import CHECK_POINT, For, If, Return, While
 from ..engine.ops import listing
 from ..engine.values import pretty
 from ..errors import UNKNOWN, Diagnostic, GameError, Position, RuleError, RulelangError
@@ -57,10 +49,6 @@ SIGNATURE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*([A-Za-z_][A-Za-z0-
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
-def _always(st, env):
-    return True
-
-
 class Compiler:
     """Compiles one rule file; `diagnostics` collects every error found."""
 
@@ -89,11 +77,11 @@ class Compiler:
 
     def expr(self, text, pos, scope=frozenset()):
         """Compile an expression; on error record it and return a function that holds."""
-        return self.guard(self.expressions.compile, text, pos, frozenset(scope), default=_always)
+        return self.guard(self.expressions.compile, text, pos, frozenset(scope), default=always)
 
     def cond(self, text, pos, scope=frozenset()):
         """Compile a condition (only its truth is used); on error record it."""
-        return self.guard(self.expressions.compile, text, pos, frozenset(scope), True, default=_always)
+        return self.guard(self.expressions.compile, text, pos, frozenset(scope), True, default=always)
 
     # ------------------------------------------------------------------ whole file
     def compile(self) -> Game:
@@ -356,7 +344,7 @@ class Compiler:
                 continue
             pos = section.key_pos[name]
             legal = self.guard(self.expressions.compile_check, body["if"], body.value_pos["if"], {"me"},
-                               default=_always) if "if" in body else _always
+                               default=always) if "if" in body else always
             reads = self.dependencies.of_text(body["if"], body.value_pos["if"]) if "if" in body else frozenset()
             do = self.block(body.get("do", YList()), body.value_pos.get("do", pos), {"me"})
             ask = self.cond(body["ask"], body.value_pos["ask"], {"me"}) if "ask" in body else None
@@ -557,12 +545,13 @@ class Compiler:
             return ()
         entries = list(zip(items, items.item_pos))
         for index, (item, ipos) in enumerate(entries):
-            if isinstance(item, YMap) and effect_form(item) == "elif":
-                if index == 0 or not _conditional(entries[index - 1][0]):
-                    self.error(ipos, "'elif' goes right after an 'if' (or another 'elif') in the same list")
-                continue  # compiled with the `if` it belongs to
-            if isinstance(item, YMap) and effect_form(item) == "if":
-                node = self.guard(self.conditional, item, ipos, _elifs(entries[index + 1:]), scope)
+            block = BLOCKS.get(effect_form(item)) if isinstance(item, YMap) else None
+            if block is not None and block.follows:
+                before = entries[index - 1][0] if index else None
+                if not (isinstance(before, YMap) and effect_form(before) in block.follows):
+                    self.error(ipos, block.misplaced)
+            if block is not None:
+                node = self.guard(block.compile, self, item, ipos, scope, entries[index + 1:])
             else:
                 node = self.guard(self.effect, item, ipos, scope)
             if isinstance(node, tuple):
@@ -571,136 +560,14 @@ class Compiler:
                 nodes.append(node)
         return tuple(nodes)
 
-    def conditional(self, item, pos, elifs: list, scope):
-        """`if` with the `elif`s that follow it in the same list: a chain where the first that holds runs."""
-        chain = [(item, "if", pos)] + [(other, "elif", other_pos) for other, other_pos in elifs]
-        for (branch, _, branch_pos), _ in zip(chain, chain[1:]):
-            if "else" in branch:
-                self.error(branch.key_pos["else"], "this 'else' comes before an 'elif'; put it on the last 'elif'")
-        last, _, last_pos = chain[-1]
-        otherwise = self.block(last.get("else", YList()), last_pos, scope)
-        for branch, key, branch_pos in reversed(chain):
-            otherwise = (If(self.cond(branch[key], branch.value_pos[key], scope),
-                            self.block(branch.get("then", YList()), branch_pos, scope), otherwise, branch_pos),)
-        return otherwise[0]
-
     def effect(self, item, pos, scope):
-        """Compile one effect: a statement (as text, or in its mapping form) or a block mapping."""
+        """Compile one statement (as text, or in its mapping form)."""
         if isinstance(item, str):
             return self.statements.compile(item, pos, scope)
         form = effect_form(item)
         if form in STATEMENT_KEYWORDS:
             return self.statements.compile_keyed(form, item[form], pos, scope)
-        if form == "for":
-            var, over = self.binding(item["for"], item.value_pos["for"], scope)
-            scope.add(var)
-            return For(var, over, self.block(item.get("do", YList()), pos, scope), pos)
-        if form == "while":
-            return While(self.cond(item["while"], item.value_pos["while"], scope),
-                         self.block(item.get("do", YList()), pos, scope), pos)
-        if form == "choose":
-            return self.choose(item, pos, scope)
-        if form == "choose move":
-            by = self.expr(item["by"], item.value_pos["by"], scope) if "by" in item else None
-            return ChooseMove(tuple(str(n) for n in item["choose move"]), by, pos)
         return None
-
-    def choose(self, item, pos, scope):
-        """Compile a `choose:` block."""
-        var = str(item["choose"])
-        if not NAME.match(var):
-            raise RuleError.at(item.value_pos["choose"], f"'choose' names the variable to bind, not '{var}'")
-        many = "min" in item or "max" in item
-        inner = set(scope) | {"it", var}
-
-        def optional_expr(key, default=None):
-            return self.expr(item[key], item.value_pos[key], inner) if key in item else default
-
-        def bound(key, default):  # a number written as such is kept as it is (see Choose.bounds)
-            if key not in item:
-                return default
-            written = item[key]
-            if isinstance(written, bool) or not isinstance(written, (int, str)):
-                self.error(item.value_pos[key], f"'{key}' takes a number of picks (or an expression giving one)")
-                return default
-            if isinstance(written, int):
-                return int(written)
-            return self.guard(self.expressions.compile, written, item.value_pos[key], frozenset(inner), False,
-                              f"'{key}'", default=_always)
-        prompt = None
-        if "prompt" in item:
-            prompt = self.guard(self.statements.interpolation, str(item["prompt"]),
-                                item.value_pos["prompt"], inner)
-        steady, where = self.choice_filters(item, inner, many and "do" not in item)
-        node = Choose(
-            var=var, source=self.expr(item["from"], item.value_pos["from"], scope), where=where, steady=steady,
-            by=optional_expr("by"), prompt=prompt,
-            optional=optional_expr("optional"), many=many, min=bound("min", 0), max=bound("max", None), pos=pos,
-        )
-        scope.add(var)
-        if "do" in item:
-            return self.choose_each(item, node, pos, scope)
-        return node
-
-    def choice_filters(self, item, inner, picks_many: bool) -> tuple:
-        """A choice's `where` as `(steady, where)` filters (see `Choose.steady`). A choice of several
-        items asks `where` again after each pick, though only the picks changed: the leading `and`
-        parts that read neither them nor chance are checked once, while the state stays the same."""
-        if "where" not in item:
-            return None, None
-        var, text, pos = str(item["choose"]), item["where"], item.value_pos["where"]
-        if not (picks_many and self.dependencies.steady(item["from"], var)):
-            return None, self.guard(self.expressions.compile_filter, text, pos, inner, default=_keep_all)
-        return self.guard(self.expressions.compile_split_filter, text, pos, inner,
-                          lambda part: self.dependencies.steady(part, var), default=(None, _keep_all))
-
-    def choose_each(self, item, choice: Choose, pos, scope) -> tuple:
-        """`choose` with `do:`: pick one item at a time and run `do` after each pick, with the name
-        bound to that item; `done` is offered once `min` are picked; it ends at `max` picks, when
-        nothing more can be picked, at `done`, or at a `break` in `do`.
-
-        Written as the loop it stands for: set the count to 0; while more may be picked, choose
-        (optionally once `min` are picked), leave on `done`, count, run `do`.
-        """
-        if "optional" in item:
-            self.error(item.key_pos["optional"], "a choice with 'do' offers 'done' once 'min' items are picked; "
-                                                  "it takes no 'optional'")
-        count, var = f"#picked:{pos.line}:{pos.column}", choice.var
-
-        def start(st, env):
-            env[count], env[var] = 0, None
-
-        def more(st, env):
-            picked, (fewest, most) = env[count], choice.bounds(st, env)
-            if most is not None and picked >= most:
-                return False
-            return picked < fewest or bool(choice.candidates(st, env, None))
-
-        def tally(st, env):
-            env[count] += 1
-
-        def none_picked(st, env):
-            return env[var] is None
-        ask = attrs.evolve(choice, many=False, optional=lambda st, env: env[count] >= choice.bounds(st, env)[0],
-                           min=0, max=None)
-        body = (ask, If(none_picked, (Break(pos),), (), pos), Statement(tally, pos))
-        body += self.block(item["do"], item.value_pos["do"], scope)
-        return Statement(start, pos), While(more, body, pos)
-
-
-def _conditional(item) -> bool:
-    """Whether an effect is an `if` or an `elif` (which an `elif` may follow)."""
-    return isinstance(item, YMap) and effect_form(item) in ("if", "elif")
-
-
-def _elifs(entries: list) -> list:
-    """The `elif` items at the start of `entries` (the rest of an effect list after an `if`)."""
-    out = []
-    for item, pos in entries:
-        if not (isinstance(item, YMap) and effect_form(item) == "elif"):
-            break
-        out.append((item, pos))
-    return out
 
 
 def _returns(nodes) -> bool:
@@ -728,9 +595,3 @@ def _numbers(figure, what: str, pos):
 def _whole(value) -> bool:
     """An integer, and not true/false."""
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _keep_all(st, env, items):
-    return list(items)
-
-

@@ -8,6 +8,20 @@ reference `docs/reference.md`) reads them from there.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
+# The kinds of YAML values a mapping's keys take (the shape check's words for them)
+TEXT, NUMBER, FLAG, MAPPING, SEQUENCE, EXPR, EFFECTS, NAMES = (
+    "text", "number", "true/false", "mapping", "list", "expression", "effects", "names")
+
+
+class Key(NamedTuple):
+    """One key of a mapping: the kind of its value, whether it is required, and what it means."""
+
+    kind: str
+    required: bool = False
+    help: str = ""
+
 
 class Construct:
     """Base of all constructs: its keyword, how it is written, and its documented example.

@@ -8,6 +8,7 @@ merges mappings into its base, so the parts of a mapping section are not require
 """
 from __future__ import annotations
 
+from ..constructs.catalogue import BLOCKS, STATEMENTS
 from . import schema as shape
 
 DRAFT_07 = "http://json-schema.org/draft-07/schema#"
@@ -124,42 +125,6 @@ HELP = {  # (table, key) -> what an editor shows on hover; a missing entry falls
         "evaluate": "A number seen from the seat `me` (higher is better) that search bots aim for (required).",
         "scale": "How much of `evaluate` is a clear step forward.",
     },
-    "effect": {
-        "if": "A condition; `then` runs when it holds, `else` otherwise.",
-        "elif": "A condition tried when the `if` (or `elif`) just before it did not hold.",
-        "then": "Effects when the condition holds (required).",
-        "else": "Effects when it does not.",
-        "for": "`x in LIST`: run `do` once per item.",
-        "while": "Run `do` as long as this holds (bounded).",
-        "do": "The effects to run.",
-        "choose": "The name the chosen items are bound to.",
-        "from": "What to choose from (required).",
-        "where": "Only items for which this holds (`it` is the item).",
-        "min": "At least this many (default 1).",
-        "max": "At most this many (default: `min`).",
-        "optional": "true: choosing nothing is allowed.",
-        "prompt": "What the chooser reads.",
-        "by": "The player who chooses (default: me).",
-        "choose move": "The moves offered; the player picks one of those whose `if` holds.",
-    },
-    "statement": {
-        "move": "move X to Z (to bottom of Z, under C, face down, to new pile at end of R)",
-        "draw": "draw N from Z to Y (to top of Y, face down)",
-        "shuffle": "shuffle Z",
-        "set": "set x = E (also p.v, c.v; += and -=)",
-        "let": "let x = E, or let x = call P(args)",
-        "reveal": "reveal X: show cards to every player",
-        "turn": "turn X face up (or face down)",
-        "mark": "mark C with v = E, ...: lay a new marker under card C",
-        "log": "log text, with {expressions}",
-        "win": "win P: end the game, P wins",
-        "lose": "lose P: end the game, P loses",
-        "tie": "tie: end the game in a tie",
-        "break": "break: leave the innermost for or while",
-        "refuse": "refuse reason: the move being made is not allowed",
-        "call": "call P(args) (as p): run a procedure",
-        "return": "return E: leave the procedure, giving E",
-    },
 }
 
 REMOVED = {"enum": [None, "none", "None"],  # the loader reads `none` as empty; editors read YAML 1.2 (text)
@@ -266,10 +231,24 @@ def _effects() -> dict:
 def _effect() -> dict:
     """One effect: a statement in text, a statement in mapping form, or a block."""
     statement = {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
-                 "properties": {keyword: described({"type": ["string", "integer", "null"]}, HELP["statement"].get(keyword))
-                                for keyword in shape.STATEMENT_KEYWORDS}}
-    blocks = [_mapping(table, "effect", complete=True) for table in shape.EFFECT_FORMS.values()]
+                 "properties": {keyword: described({"type": ["string", "integer", "null"]}, _statement_help(statement))
+                                for keyword, statement in STATEMENTS.items()}}
+    blocks = [_block(block) for block in BLOCKS.values()]
     return {"anyOf": [{"type": "string", "description": "A statement, e.g. `move c to discard`."}, statement, *blocks]}
+
+
+def _statement_help(statement) -> str:
+    """How a statement is written and what it does, as an editor shows it."""
+    return f"{'; '.join(statement.syntax)}: {statement.summary()}"
+
+
+def _block(block) -> dict:
+    """A block of an effect list: its keys, each with its kind's schema and its help."""
+    properties = {key: described(_kind_schema(spec.kind), spec.help or KIND_HELP.get(spec.kind))
+                  for key, spec in block.keys.items()}
+    out = {"type": "object", "properties": properties, "additionalProperties": False}
+    required = [key for key, spec in block.keys.items() if spec.required]
+    return {**out, "required": required} if required else out
 
 
 def _sections() -> dict:

@@ -1,7 +1,8 @@
 """Check stage, part one: the shape of a rule file (known keys, required parts, value types)."""
 from __future__ import annotations
 
-from ..constructs.catalogue import STATEMENTS
+from ..constructs.blocks import block_form
+from ..constructs.catalogue import BLOCKS, STATEMENTS
 from ..errors import Diagnostic, Position
 from .documents import YList, YMap, position_of
 from .loader import FileKind
@@ -48,16 +49,8 @@ BOTS = {"evaluate": (EXPR, True), "scale": (NUMBER, False)}
 VISIBILITIES = ("hidden", "owner", "public")
 FACE_DOWN = ("owner", "hidden")  # who sees a face-down card in the zone
 
-EFFECT_FORMS = {
-    "if": {"if": (EXPR, True), "then": (EFFECTS, True), "else": (EFFECTS, False)},
-    "elif": {"elif": (EXPR, True), "then": (EFFECTS, True), "else": (EFFECTS, False)},
-    "for": {"for": (EXPR, True), "do": (EFFECTS, True)},
-    "while": {"while": (EXPR, True), "do": (EFFECTS, True)},
-    "choose": {"choose": (TEXT, True), "from": (EXPR, True), "where": (EXPR, False),
-               "min": (EXPR, False), "max": (EXPR, False), "optional": (EXPR, False),
-               "prompt": (TEXT, False), "by": (EXPR, False), "do": (EFFECTS, False)},
-    "choose move": {"choose move": (NAMES, True), "by": (EXPR, False)},
-}
+EFFECT_FORMS = {keyword: {key: (spec.kind, spec.required) for key, spec in block.keys.items()}
+                for keyword, block in BLOCKS.items()}
 
 
 # One-line statements; each may also be written as a mapping whose value is the rest of the
@@ -162,9 +155,9 @@ def check_effects(block, where: Position, out: list) -> None:
 
 def effect_form(item: YMap) -> str | None:
     """Which form a mapping effect is (`if`, `for`, `choose` ..., or a statement keyword), or None."""
-    for form in EFFECT_FORMS:
-        if form in item:
-            return form
+    form = block_form(item)
+    if form is not None:
+        return form
     if len(item) == 1 and next(iter(item)) in STATEMENT_KEYWORDS:
         return next(iter(item))
     return None
