@@ -43,6 +43,7 @@ def test_every_construct_is_documented(construct):
 def test_every_example_validates(construct, tmp_path):
     path = tmp_path / "example.yaml"
     path.write_text(_with_example(construct), encoding="utf-8")
+    (tmp_path / "base.yaml").write_text(_with_example(None), encoding="utf-8")  # what `extends:` may name
     problems = [d for d in api.check(str(path)) if d.severity == "error"]
     assert problems == [], f"{construct.keyword}: {construct.example!r}"
 
@@ -56,9 +57,11 @@ def test_a_broken_example_is_found(tmp_path):
 
 
 def _with_example(construct) -> str:
-    """The bed's text with the construct's example in its place."""
+    """The bed's text with the construct's example in its place (None: the bed as it is)."""
     with open(BED, encoding="utf-8") as handle:
         text = handle.read()
+    if construct is None:
+        return text
     kind, example = construct.example_kind, construct.example
     if kind == "expression":
         return text.replace("    do: []", f"    do: [{json.dumps(f'let example = ({example})')}]")
@@ -68,4 +71,7 @@ def _with_example(construct) -> str:
         return text.replace('"example()": []', f'"example()": [{json.dumps(example)}]')
     if kind == "effects":
         return text.replace("    do: []", "    do: " + json.dumps(yaml.safe_load(example)))
-    return text + "\n" + example + "\n"  # a section, laid over the bed
+    doc = yaml.safe_load(text)  # a section, laid over the bed as a variant's would be (a mapping merges)
+    for key, value in yaml.safe_load(example).items():
+        doc[key] = {**doc[key], **value} if isinstance(value, dict) and isinstance(doc.get(key), dict) else value
+    return yaml.safe_dump(doc, sort_keys=False)

@@ -15,6 +15,7 @@ import attrs
 
 from ..engine.effects import Break, Choose, ChooseMove, For, If, Statement, While
 from ..errors import RuleError
+from ..language.names import suggest
 from .base import EFFECTS, EXPR, NAMES, TEXT, Construct, Key, family_of
 
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -235,8 +236,12 @@ class ChooseMoveBlock(Block):
             "by": Key(EXPR, False, "The player who chooses (default: me).")}
 
     def compile(self, compiler, item, pos, scope, following):
+        names = item["choose move"]
+        for name, name_pos in zip(names, getattr(names, "item_pos", ())):
+            if isinstance(name, str) and name not in compiler.move_names:  # not text: the shape check says so
+                compiler.error(name_pos, f"unknown move '{name}'{suggest(name, compiler.move_names)}")
         by = compiler.expr(item["by"], item.value_pos["by"], scope) if "by" in item else None
-        return ChooseMove(tuple(str(n) for n in item["choose move"]), by, pos)
+        return ChooseMove(tuple(str(n) for n in names), by, pos)
 
 
 def block_form(item) -> str | None:

@@ -4,20 +4,22 @@ Importing this module enters every construct in its family's table; read the tab
 """
 from __future__ import annotations
 
-from . import collection_functions, value_functions  # noqa: F401 - they enter their functions
+from . import collection_functions, play_sections, value_functions  # noqa: F401 - they enter their constructs
 from .blocks import Block
 from .functions import Function
+from .sections import Section
 from .statements import Statement
 
 FUNCTIONS = Function.entries  # keyword -> built-in function
 STATEMENTS = Statement.entries  # keyword -> statement
 BLOCKS = Block.entries  # keyword -> block
+SECTIONS = Section.entries  # key -> section of a rule file
 
 
 def families() -> list:
     """(title, constructs) of each family, each family in its order of definition."""
     return [("Functions", list(FUNCTIONS.values())), ("Statements", list(STATEMENTS.values())),
-            ("Blocks", list(BLOCKS.values()))]
+            ("Blocks", list(BLOCKS.values())), ("Sections", list(SECTIONS.values()))]
 
 
 def constructs() -> list:

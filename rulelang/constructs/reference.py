@@ -30,7 +30,9 @@ def render() -> str:
 def _entry(construct) -> str:
     """One construct's entry: its heading, forms, sentence, details, what it takes and gives, example."""
     lines = [f"### `{construct.keyword}`", ""]
-    if construct.syntax:
+    if any("\n" in form for form in construct.syntax):
+        lines += ["```yaml", *construct.syntax, "```", ""]
+    elif construct.syntax:
         lines += [" · ".join(f"`{form}`" for form in construct.syntax), ""]
     lines.append(construct.summary())
     details = construct.details()
@@ -39,6 +41,9 @@ def _entry(construct) -> str:
     facts = _facts(construct)
     if facts:
         lines += ["", facts]
+    for heading, keys in _key_tables(construct):
+        lines += ["", heading, "", "| key | | what it holds |", "|---|---|---|"]
+        lines += [f"| `{key}` | {'required' if spec.required else ''} | {spec.help} |" for key, spec in keys.items()]
     if construct.example:
         lines += ["", "Example:", "", _example_block(construct), ""]
     return "\n".join(lines)
@@ -56,6 +61,16 @@ def _facts(construct) -> str:
     if getattr(construct, "chance", False):
         said.append("Uses the game's chance.")
     return " ".join(said)
+
+
+def _key_tables(construct) -> list:
+    """(heading, keys) of the mappings a block or section holds."""
+    out = []
+    for attribute, heading in (("keys", "Its keys:"), ("fields", "Its keys:"), ("entry", "The keys of each entry:")):
+        keys = getattr(construct, attribute, None)
+        if keys:
+            out.append((heading, keys))
+    return out
 
 
 def _example_block(construct) -> str:

@@ -1,57 +1,29 @@
 """Check stage, part one: the shape of a rule file (known keys, required parts, value types)."""
 from __future__ import annotations
 
+from ..constructs.base import (
+    EFFECTS,
+    EXPR,
+    FLAG,
+    MAPPING,
+    NAMES,
+    NUMBER,
+    SEQUENCE,
+    TEXT,
+    Key,
+)
 from ..constructs.blocks import block_form
-from ..constructs.catalogue import BLOCKS, STATEMENTS
+from ..constructs.catalogue import BLOCKS, SECTIONS, STATEMENTS
+from ..constructs.sections import CARDS, FIGURES, PLAYERS
 from ..errors import Diagnostic, Position
 from .documents import YList, YMap, position_of
 from .loader import FileKind
 from .names import suggest
 
-TEXT, NUMBER, FLAG, MAPPING, SEQUENCE, EXPR, EFFECTS, NAMES = (
-    "text", "number", "true/false", "mapping", "list", "expression", "effects", "names")
-
-TOP = {
-    "name": (TEXT, True), "description": (TEXT, False), "players": ("players", True), "extends": (TEXT, False),
-    "deck": (MAPPING, True), "zones": (MAPPING, True), "card_props": (MAPPING, False),
-    "card_vars": (MAPPING, False), "player_vars": (MAPPING, False), "zone_vars": (MAPPING, False),
-    "vars": (MAPPING, False), "procedures": (MAPPING, False), "reactions": (MAPPING, False),
-    "anytime": (MAPPING, False),
-    "functions": (MAPPING, False), "setup": (EFFECTS, False), "turn": (MAPPING, True),
-    "moves": (MAPPING, False), "triggers": (SEQUENCE, False), "end": (SEQUENCE, True),
-    "results": (MAPPING, False), "display": (MAPPING, False), "rounds": (MAPPING, False),
-    "limits": (MAPPING, False),
-    "rules": (TEXT, False),
-    "bots": (MAPPING, False),
-}
+TOP = {key: Key(section.kind, section.required) for key, section in SECTIONS.items()}
 RULE_FILE = FileKind("rule file", frozenset(TOP))
-LIMITS = {"decisions": (NUMBER, False), "steps": (NUMBER, False), "work": (NUMBER, False)}
-DECK = {"standard": (NUMBER, False), "cards": (SEQUENCE, False), "attributes": (SEQUENCE, False),
-        "start": (TEXT, True)}
-ZONE = {"per_player": (FLAG, False), "visibility": (TEXT, True), "capacity": (NUMBER, False),
-        "refill": (TEXT, False), "keep_face_up": (FLAG, False), "count": (NUMBER, False),
-        "row": (FLAG, False), "face_down": (TEXT, False), "label": (TEXT, False)}
-REACTIONS = {"moves": (NAMES, True)}
-TURN = {"first": (EXPR, False), "do": (EFFECTS, True), "after": (EFFECTS, False), "skip": (EXPR, False),
-        "next": (EXPR, False)}
-ROUNDS = {"setup": (EFFECTS, False), "first": (EXPR, False), "end": (EXPR, True), "after": (EFFECTS, False)}
-MOVE = {"label": (TEXT, False), "rule": (TEXT, False), "if": (EXPR, False), "do": (EFFECTS, True),
-        "help": (TEXT, False), "ask": (EXPR, False)}
-TRIGGER = {"name": (TEXT, True), "rule": (TEXT, False), "for": (EXPR, False), "when": (EXPR, True),
-           "do": (EFFECTS, True), "on": (TEXT, False)}
-EVENTS = ("moved",)
-END = {"rule": (TEXT, False), "name": (TEXT, False), "for": (EXPR, False), "when": (EXPR, True),
-       "winner": (EXPR, True)}
-VARIABLE_SECTIONS = ("vars", "player_vars", "zone_vars", "card_vars")
-VARIABLE = {"initial": ("value", False), "label": (TEXT, False)}  # a variable with a label for players
-RESULTS = {"score": (EXPR, False), "report": (MAPPING, False)}
-BOTS = {"evaluate": (EXPR, True), "scale": (NUMBER, False)}
-VISIBILITIES = ("hidden", "owner", "public")
-FACE_DOWN = ("owner", "hidden")  # who sees a face-down card in the zone
-
-EFFECT_FORMS = {keyword: {key: (spec.kind, spec.required) for key, spec in block.keys.items()}
-                for keyword, block in BLOCKS.items()}
-
+EFFECT_FORMS = {keyword: block.keys for keyword, block in BLOCKS.items()}
+VARIABLE_SECTIONS = tuple(key for key, section in SECTIONS.items() if section.variables)
 
 # One-line statements; each may also be written as a mapping whose value is the rest of the
 # statement (`- log: "a: b"` for `- log "a: b"`), which YAML's quoting can never trip up.
@@ -59,65 +31,50 @@ STATEMENT_KEYWORDS = tuple(STATEMENTS)
 
 
 def check_shape(doc: YMap) -> list[Diagnostic]:
-    """Every shape problem of a loaded rule file, in file order."""
+    """Every shape problem of a loaded rule file (the validator sorts them by position)."""
     out: list[Diagnostic] = []
     _mapping(doc, TOP, "the rule file", out)
-    for key, table in (("deck", DECK), ("turn", TURN), ("results", RESULTS), ("reactions", REACTIONS), ("anytime", REACTIONS),
-                       ("rounds", ROUNDS), ("limits", LIMITS), ("bots", BOTS)):
-        if isinstance(doc.get(key), YMap):
-            _mapping(doc[key], table, key, out)
-    for section in ("zones", "moves"):
-        if isinstance(doc.get(section), YMap):
-            for name, body in doc[section].items():
-                where = doc[section].value_pos[name]
-                if not isinstance(body, YMap):
-                    out.append(Diagnostic(where, f"{section} '{name}' must be a mapping"))
-                    continue
-                _mapping(body, ZONE if section == "zones" else MOVE, f"{section[:-1]} '{name}'", out)
-                if section == "zones" and body.get("visibility") not in VISIBILITIES and "visibility" in body:
-                    out.append(Diagnostic(body.value_pos["visibility"],
-                                          f"visibility must be one of {', '.join(VISIBILITIES)}"))
-                if section == "zones" and "face_down" in body and body["face_down"] not in FACE_DOWN:
-                    out.append(Diagnostic(body.value_pos["face_down"],
-                                          f"face_down must be one of {', '.join(FACE_DOWN)}"))
-    for section in VARIABLE_SECTIONS:
-        if isinstance(doc.get(section), YMap):
-            for name, value in doc[section].items():
-                if isinstance(value, YMap):
-                    _mapping(value, VARIABLE, f"variable '{name}'", out)
-    for section, table in (("triggers", TRIGGER), ("end", END)):
-        if isinstance(doc.get(section), YList):
-            for item, where in zip(doc[section], doc[section].item_pos):
-                if isinstance(item, YMap):
-                    _mapping(item, table, f"an entry of {section}", out)
-                else:
-                    out.append(Diagnostic(where, f"each entry of {section} must be a mapping"))
-    for key in ("setup",):
+    for key, section in SECTIONS.items():
         if key in doc:
-            check_effects(doc[key], doc.value_pos[key], out)
-    for section in ("turn", "rounds"):
-        if isinstance(doc.get(section), YMap):
-            for key in ("do", "after", "setup"):
-                if key in doc[section]:
-                    check_effects(doc[section][key], doc[section].value_pos[key], out)
-    if isinstance(doc.get("moves"), YMap):
-        for body in doc["moves"].values():
-            if isinstance(body, YMap) and "do" in body:
-                check_effects(body["do"], body.value_pos["do"], out)
-    if isinstance(doc.get("triggers"), YList):
-        for item in doc["triggers"]:
-            if isinstance(item, YMap) and "do" in item:
-                check_effects(item["do"], item.value_pos["do"], out)
-            if isinstance(item, YMap) and item.get("on", EVENTS[0]) not in EVENTS:
-                out.append(Diagnostic(item.value_pos["on"], f"unknown event '{item['on']}'; "
-                                                            f"known: {', '.join(EVENTS)}"))
-            if isinstance(item, YMap) and "on" in item and "for" in item:
-                out.append(Diagnostic(item.key_pos["for"], "a trigger with 'on' binds card and origin; "
-                                                           "it takes no 'for'"))
-    if isinstance(doc.get("procedures"), YMap):
-        for name, body in doc["procedures"].items():
-            check_effects(body, doc["procedures"].value_pos[name], out)
+            _section(section, doc[key], doc.value_pos[key], out)
     return out
+
+
+def _section(section, value, where: Position, out: list) -> None:
+    """The shape problems of one section's value, as the section's keys, entries and checks say."""
+    key = section.keyword
+    if section.kind == EFFECTS:
+        check_effects(value, where, out)
+        return
+    if isinstance(value, YMap) and section.fields:
+        _mapping(value, section.fields, key, out)
+        _effects_in(value, section.fields, out)
+    if isinstance(value, YMap) and section.entry_kind == EFFECTS:
+        for name, body in value.items():
+            check_effects(body, value.value_pos[name], out)
+    if isinstance(value, YMap) and section.entry:
+        for name, body in value.items():
+            if isinstance(body, YMap):
+                _mapping(body, section.entry, f"{section.entry_what} '{name}'", out)
+                _effects_in(body, section.entry, out)
+            elif not section.entry_kind:  # (a variable may be its value alone)
+                out.append(Diagnostic(value.value_pos[name], f"{key} '{name}' must be a mapping"))
+    if isinstance(value, YList) and section.entry:
+        for item, pos in zip(value, value.item_pos):
+            if isinstance(item, YMap):
+                _mapping(item, section.entry, section.entry_what, out)
+                _effects_in(item, section.entry, out)
+            else:
+                out.append(Diagnostic(pos, f"each entry of {key} must be a mapping"))
+    if isinstance(value, YList if section.kind == SEQUENCE else YMap):
+        section.check(value, out)
+
+
+def _effects_in(value: YMap, table: dict, out: list) -> None:
+    """Check every effect list a mapping holds under a key of that kind."""
+    for key, spec in table.items():
+        if spec.kind == EFFECTS and key in value:
+            check_effects(value[key], value.value_pos[key], out)
 
 
 def check_effects(block, where: Position, out: list) -> None:
@@ -180,12 +137,11 @@ def _mapping(value, table: dict, what: str, out: list) -> None:
             out.append(Diagnostic(value.key_pos[key],
                                   f"unknown key '{key}' in {what}{suggest(key, table)}"))
             continue
-        kind = table[key][0]
-        problem = _type_problem(value[key], kind)
+        problem = _type_problem(value[key], table[key].kind)
         if problem:
             out.append(Diagnostic(value.value_pos[key], f"'{key}' {problem}"))
-    for key, (_, required) in table.items():
-        if required and key not in value:
+    for key, spec in table.items():
+        if spec.required and key not in value:
             out.append(Diagnostic(value.pos, f"{what} needs '{key}'"))
 
 
@@ -196,15 +152,15 @@ def _type_problem(value, kind: str) -> str | None:
         return "must be a whole number"
     if kind == FLAG and not isinstance(value, bool):
         return "must be true or false"
-    if kind == MAPPING and not isinstance(value, YMap):
+    if kind in (MAPPING, FIGURES) and not isinstance(value, YMap):
         return "must be a mapping"
-    if kind in (SEQUENCE, EFFECTS) and not isinstance(value, YList):
+    if kind in (SEQUENCE, EFFECTS, CARDS) and not isinstance(value, YList):
         return "must be a list"
     if kind == NAMES and not (isinstance(value, YList) and all(isinstance(v, str) for v in value)):
         return "must be a list of names"
     if kind == EXPR and not isinstance(value, (str, int)):
         return "must be an expression"
-    if kind == "players":
+    if kind == PLAYERS:
         if isinstance(value, bool):
             return "must be a number of players or [min, max]"
         if isinstance(value, int):
