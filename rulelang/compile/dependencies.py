@@ -8,13 +8,12 @@ so it is not part of this answer. None means the expression uses chance and must
 """
 from __future__ import annotations
 
-from ..constructs.catalogue import FUNCTIONS
+from ..constructs.catalogue import FUNCTIONS, OPERATORS
 from ..errors import UNKNOWN, RuleError
 from ..language.names import Names
-from ..language.syntax import parse, template_fields
+from ..language.syntax import parse
 from ..language.trees import Token, Tree, conjuncts
 
-LOCATION = frozenset({"loc", "attach"})
 
 
 class Dependencies:
@@ -111,54 +110,27 @@ class Dependencies:
     def of_tree(self, tree) -> frozenset | None:
         """The static reads of a parse tree (None: it uses chance)."""
         found: set = set()
-        return frozenset(found) if self._walk(tree, found) else None
+        return frozenset(found) if self.walk(tree, found) else None
 
-    def _walk(self, tree, found: set) -> bool:
-        """Add what `tree` reads to `found`; False when it uses chance."""
+    def walk(self, tree, found: set) -> bool:
+        """Add what `tree` reads to `found` (each operator says what it reads itself); False when it uses chance."""
         if not isinstance(tree, Tree):
             return True
-        names = self.names
-        kind = tree.data
-        if kind == "dice":
+        if not OPERATORS[tree.data].add_reads(self, tree, found):
             return False
-        if kind == "string":  # a text's `{expression}` fields are read when it is made
-            fields = [_parsed(source) for _, source in template_fields(str(tree.children[0]))]
-            return all(self._walk(field, found) for field in fields)
-        if kind == "name":
-            name = str(tree.children[0])
-            if name in ("me", "opponent", "current"):
-                found.add("current")
-            elif name in names.game_vars:
-                found.add(("v", name))
-            return True
-        if kind == "attr":
-            if not self._attribute(str(tree.children[1]), found):
-                return False
-        elif kind == "call":
-            function = str(tree.children[0])
-            builtin = FUNCTIONS.get(function)
-            if builtin is not None:
-                if not builtin.add_reads(found, self):
-                    return False
-            elif function in names.functions and not self.add(("function", function), found):
-                return False
-        return all(self._walk(child, found) for child in tree.children if isinstance(child, Tree))
+        return all(self.walk(child, found) for child in tree.children if isinstance(child, Tree))
 
-    def _attribute(self, attribute: str, found: set) -> bool:
-        names = self.names
-        if attribute in names.player_vars:
-            found.add(("p", attribute))
-        if attribute in names.card_vars:
-            found.add("cvar")
-        if attribute in names.zone_vars:
-            found.add("zvars")
-        if attribute in ("zone", "owner", "parent"):
-            found.update(LOCATION)
-        if attribute == "face_down":
-            found.add("down")
-        if attribute in names.card_props - names.constant_props:
-            return self.add(("prop", attribute), found)
-        return True
+    def call_reads(self, function: str, found: set) -> bool:
+        """Add what a call of a built-in or a rule function reads to `found`; False when it uses chance."""
+        builtin = FUNCTIONS.get(function)
+        if builtin is not None:
+            return builtin.add_reads(found, self)
+        return function not in self.names.functions or self.add(("function", function), found)
+
+    @staticmethod
+    def parsed(text):
+        """The parse tree of an expression, or None when it does not parse (reported elsewhere)."""
+        return _parsed(text)
 
     def add(self, key, found: set) -> bool:
         """Add what a rule function or card property (`key`) reads to `found`; False when it uses chance."""

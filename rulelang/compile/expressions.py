@@ -10,43 +10,32 @@ attribute means is decided here too, from what the rule file declares, so that t
 from __future__ import annotations
 
 import ast
-import re
 
-from ..constructs.catalogue import FUNCTIONS
+from ..constructs.catalogue import FUNCTIONS, OPERATORS
 from ..constructs.functions import Function, Loop
 from ..constructs.kinds import NUMBER
+from ..constructs.names import attribute_kind
 from ..engine.values import ZoneRef
 from ..errors import RuleError
 from ..language.kinds import check_kinds, check_number
-from ..language.names import BUILTIN_NAMES, Names, suggest
+from ..language.names import Names, suggest
 from ..language.syntax import node_column, parse, template_fields
 from ..language.trees import Token, Tree, conjunction, conjuncts
 from .codegen import (
-    LOAD,
     STORE,
     Program,
     call,
-    field,
     guarded,
     item,
-    method,
     name,
     simple,
 )
 
-MAX_DICE = 100
-MAX_SIDES = 1000
 MAX_CALL_DEPTH = 50
 MAX_INLINED = 40  # parse-tree nodes of a rule function whose body short code writes in place of calling it
 MAX_INLINE_DEPTH = 3  # functions written in place within functions written in place
 MAX_INLINED_IN_ALL = 400  # parse-tree nodes written in place within one expression (a bound on its size)
-MAX_DIGITS = 18  # a number written in a rule file (larger ones are made by multiplying, and capped)
 
-PURE_FORMS = {"number", "string", "true", "false", "none", "list_", "neg", "not_", "and_", "or_",
-              "ifelse", "compare", "in_", "not_in", "arith"}
-COMPARISONS = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE}
-ARITHMETIC = {"//": "divide", "%": "modulo", "*": "multiply"}
-TYPED_KINDS = {"fact", "player_var", "player_zone", "card_prop", "card_var", "face_down", "zone"}  # see _Builder._typed
 INLINED = "inlined"  # short code that wrote a rule function in place (see _Builder._inline)
 NOT_BUILTIN = Function()  # what a name that is no built-in function is like: nothing known of it
 
@@ -67,7 +56,7 @@ def depends_only_on_printed(tree, printed: frozenset, others: frozenset) -> bool
         subject = tree.children[0]
         return (attribute in printed and attribute not in others and isinstance(subject, Tree)
                 and subject.data == "name" and str(subject.children[0]) == "it")
-    if tree.data not in PURE_FORMS:
+    if not OPERATORS[tree.data].pure:
         return False
     return all(depends_only_on_printed(child, printed, others) for child in tree.children)
 
@@ -286,11 +275,8 @@ class _Builder:
         self.room = [MAX_INLINED_IN_ALL]  # parse-tree nodes still to write in place (shared with _inline's builders)
 
     def node(self, tree, scope: Scope, as_bool: bool = False) -> ast.expr:
-        """The ast for one parse-tree node."""
-        method_ = getattr(self, f"_{tree.data}", None)
-        if method_ is None:  # pragma: no cover - grammar and compiler out of step
-            raise RuleError.at(self.pos, f"unsupported expression form '{tree.data}'")
-        return method_(tree, scope, as_bool)
+        """The ast for one parse-tree node: the code its operator writes (constructs/operators.py)."""
+        return OPERATORS[tree.data].code(self, tree, scope, as_bool)
 
     def error(self, tree, message) -> RuleError:
         """A compile error at a node."""
@@ -305,216 +291,25 @@ class _Builder:
         """A value as true/false when its value (not only its truth) is wanted."""
         return value if as_bool else ast.IfExp(value, ast.Constant(True), ast.Constant(False))
 
-    # ------------------------------------------------------------------ literals
-    def _number(self, tree, scope, as_bool):
-        digits = str(tree.children[0])
-        if len(digits) > MAX_DIGITS:
-            raise self.error(tree, f"a number of at most {MAX_DIGITS} digits, not {len(digits)}")
-        return ast.Constant(int(digits))
+    def numeric(self, tree) -> bool:
+        """Whether an expression surely gives a number (so `+` needs no checks)."""
+        return numeric(tree, self.names)
 
-    def _string(self, tree, scope, as_bool):
-        text = str(tree.children[0])[1:-1]
-        if not template_fields(text):
-            return ast.Constant(text)
-        return self.compiler.template(text, self.pos.shifted(node_column(tree) + 1), scope)
+    @staticmethod
+    def listed(tree) -> bool:
+        """Whether an expression surely gives a new list of bounded size (so `+` needs no checks)."""
+        return _listed(tree)
 
-    def _true(self, tree, scope, as_bool):
-        return ast.Constant(True)
-
-    def _false(self, tree, scope, as_bool):
-        return ast.Constant(False)
-
-    def _none(self, tree, scope, as_bool):
-        return ast.Constant(None)
-
-    def _dice(self, tree, scope, as_bool):
-        text = str(tree.children[0])
-        kind = "T" if "T" in text else "d"
-        count, sides = (int(part[:MAX_DIGITS + 1]) for part in text.split(kind))
-        if not 1 <= count <= MAX_DICE:
-            raise self.error(tree, f"dice '{text}': between 1 and {MAX_DICE} dice")
-        if not 2 <= sides <= MAX_SIDES:
-            raise self.error(tree, f"dice '{text}': a die has 2 to {MAX_SIDES} sides")
-        return method(name("st"), "roll", ast.Constant(count), ast.Constant(sides), ast.Constant(kind == "T"),
-                      ast.Constant(text))
-
-    def _list_(self, tree, scope, as_bool):
-        return ast.List([self.node(child, scope) for child in tree.children if child is not None], LOAD)
-
-    # ------------------------------------------------------------------ names
-    def _name(self, tree, scope, as_bool):
-        rule_name = str(tree.children[0])
-        names = self.names
-        local = scope.read(rule_name)
-        if local is not None:
-            return local
-        if rule_name == "me":
-            return scope.me
-        if rule_name == "opponent":  # in a two-player game, the other seat at once
-            me = scope.me  # a local or env['me']: reading it twice is free
-            two = ast.BoolOp(ast.And(), [ast.Compare(field(me, "__class__"), [ast.Is()], [name("PLAYER")]),
-                                         ast.Compare(field(name("st"), "n"), [ast.Eq()], [ast.Constant(2)])])
-            other_seat = ast.BinOp(ast.Constant(1), ast.Sub(), item(me, ast.Constant(0)))
-            return ast.IfExp(two, item(field(name("st"), "seats"), other_seat), call("other", name("st"), me))
-        if rule_name == "players":
-            return call("players", name("st"))
-        if rule_name == "current":
-            return item(field(name("st"), "seats"), field(name("st"), "current"))
-        if rule_name == "attributes":
-            return call("as_list", name("st"), self.program.constant(list(names.attribute_names)))
-        if rule_name in names.game_vars:
-            return item(field(name("st"), "vars"), ast.Constant(rule_name))
-        if rule_name in names.shared_zones and rule_name not in names.zone_lists:
-            return self.program.constant(ZoneRef(rule_name))
-        if rule_name in names.shared_zones:
-            return method(name("st"), "zone_family", ast.Constant(rule_name), ast.Constant(None))
-        seat = _seat_of(rule_name, names.max_players)
-        if seat is not None:
-            return item(name("SEATS"), ast.Constant(seat))
-        if rule_name in names.player_zones:
-            raise self.error(tree, f"'{rule_name}' is a zone of each player: write me.{rule_name} or p.{rule_name}")
-        if re.fullmatch(r"[dT][0-9]+", rule_name):
-            raise self.error(tree, f"dice '{rule_name}' need a count: write 1{rule_name} for one die")
-        known = scope.names() | names.game_vars | names.shared_zones | set(BUILTIN_NAMES) | {"true", "false", "none"}
-        raise self.error(tree, f"unknown name '{rule_name}'{suggest(rule_name, known)}")
-
-    def _attr(self, tree, scope, as_bool):
-        subject_tree, attribute = tree.children[0], str(tree.children[1])
-        names = self.names
-        if attribute not in names.attributes():
-            raise self.error(tree.children[1], f"unknown attribute '{attribute}'"
-                                               f"{suggest(attribute, names.attributes())}")
-        subject = self.node(subject_tree, scope)
-        key = ast.Constant(attribute)
-        kind = _attribute_kind(attribute, names)
-        if self.cards_only and kind in ("fact", "card_var"):  # a value that is no card fails here (see _define_pure)
-            self.assumed = True
-            return self._card_value(kind, subject, key, attribute)
-        if self.cards_only and kind == "zone" and simple(subject) and scope.may_bind:
-            self.assumed = True
-            return self._zone_of(subject)
-        bound = None  # `(temp := subject)`, for a subject that is not free to read twice (a call)
-        if (not simple(subject) and scope.may_bind and kind in TYPED_KINDS
-                and not (kind == "player_zone" and attribute in names.zone_lists)):
-            bound = ast.NamedExpr(ast.Name(self.program.fresh("t"), STORE), subject)
-            subject = name(bound.target.id)
-        general = call("attribute", name("st"), subject, key, scope.me)
-        if kind == "fact":
-            fast = self._card_value(kind, subject, key, attribute)
-            return self._typed(subject, bound, "CARD", fast, call("card_fact", name("st"), subject, key, scope.me))
-        seat = _seat_literal(subject)  # `P1.hand`: the player is known as the code is built
-        if (self.cards_only and seat is None and kind in ("player_var", "player_zone") and (bound or simple(subject))
-                and attribute not in names.zone_lists):  # short code: a value that is no player fails (None as a seat)
-            self.assumed = True
-            test = ast.Compare(field(bound or subject, "__class__"), [ast.Is()], [name("PLAYER")])
-            seat_of = ast.IfExp(test, item(subject, ast.Constant(0)), ast.Constant(None))
-            if kind == "player_var":
-                return item(item(field(name("st"), "pvars"), seat_of), key)
-            return item(self.compiler.seat_zones(attribute), seat_of)
-        if kind == "player_var":
-            if seat is not None:
-                return item(item(field(name("st"), "pvars"), ast.Constant(seat)), key)
-            fast = item(item(field(name("st"), "pvars"), item(subject, ast.Constant(0))), key)
-            return self._typed(subject, bound, "PLAYER", fast, call("player_var", name("st"), subject, key, scope.me))
-        if kind == "player_zone":
-            general = call("player_zone", name("st"), subject, key, scope.me)
-            if attribute in names.zone_lists:
-                return general
-            if seat is not None:
-                return self.program.constant(ZoneRef(attribute, seat))
-            fast = item(self.compiler.seat_zones(attribute), item(subject, ast.Constant(0)))
-            return self._typed(subject, bound, "PLAYER", fast, general)
-        if kind == "card_prop":
-            prop = call(self.program.symbol("prop", attribute), name("st"), scope.me, subject)
-            return self._typed(subject, bound, "CARD", prop, general)
-        if kind == "card_var":
-            fast = self._card_value(kind, subject, key, attribute)
-            return self._typed(subject, bound, "CARD", fast, call("card_var", name("st"), subject, key, scope.me))
-        if kind == "zone_var":
-            return call(kind, name("st"), subject, key, scope.me)
-        if kind == "index":
-            return call("zone_index", name("st"), subject, scope.me)
-        if kind == "face_down":
-            fast = ast.Compare(field(subject, "id"), [ast.In()], [field(name("st"), "down")])
-            return self._typed(subject, bound, "CARD", fast, general)
-        if kind == "zone":
-            return self._typed(subject, bound, "CARD", method(name("st"), "root", subject), call("card_zone", name("st"), subject, scope.me))
-        if kind == "owner":
-            return call("card_owner", name("st"), subject, scope.me)
-        return general
-
-    def _card_value(self, kind: str, subject, key, attribute: str) -> ast.expr:
-        """A card's printed value (`fact`) or stored value (`card_var`, a marker's too), read
-        straight: for any other value this fails with a Python error."""
-        if kind == "fact":
-            return item(field(subject, "facts"), key)
-        stored = ast.Call(field(field(name("st"), "cvars"), "get"), [field(subject, "id"), name("NOTHING")], [])
-        return ast.Call(field(stored, "get"), [key, self.program.constant(self.names.card_defaults.get(attribute))], [])
-
-    def _typed(self, subject, bound, kind: str, fast, slow):
-        """`fast` when the subject is of the expected class, else the general (slow, checked) path.
-
-        Both read the subject, so it must be free to read twice: a local or a constant, or the
-        temporary that `bound` (`temp := subject`) sets as the class is tested.
-        """
-        if bound is None and not simple(subject):
-            return slow
-        test = ast.Compare(field(bound or subject, "__class__"), [ast.Is()], [name(kind)])
-        return ast.IfExp(test, fast, slow)
-
-    def _index(self, tree, scope, as_bool):
-        return call("index", name("st"), self.node(tree.children[0], scope), self.node(tree.children[1], scope))
-
-    # ------------------------------------------------------------------ operators
-    def _neg(self, tree, scope, as_bool):
-        return ast.UnaryOp(ast.USub(), self.node(tree.children[0], scope))
-
-    def _not_(self, tree, scope, as_bool):
-        return ast.UnaryOp(ast.Not(), self.node(tree.children[0], scope, True))
-
-    def _and_(self, tree, scope, as_bool):
-        return self.truth(ast.BoolOp(ast.And(), [self.node(c, scope, True) for c in tree.children]), as_bool)
-
-    def _or_(self, tree, scope, as_bool):
-        return self.truth(ast.BoolOp(ast.Or(), [self.node(c, scope, True) for c in tree.children]), as_bool)
-
-    def _ifelse(self, tree, scope, as_bool):
-        then, cond, other = tree.children
-        return ast.IfExp(self.node(cond, scope, True), self.node(then, scope, as_bool),
-                         self.node(other, scope, as_bool))
-
-    def _compare(self, tree, scope, as_bool):
-        left, right = self.node(tree.children[0], scope), self.node(tree.children[2], scope)
-        return ast.Compare(left, [COMPARISONS[str(tree.children[1])]()], [right])
-
-    def _in_(self, tree, scope, as_bool):
-        left, right = self.node(tree.children[0], scope), self.node(tree.children[1], scope)
-        return ast.Compare(left, [ast.In()], [method(name("st"), "items", right)])
-
-    def _not_in(self, tree, scope, as_bool):
-        left, right = self.node(tree.children[0], scope), self.node(tree.children[1], scope)
-        return ast.Compare(left, [ast.NotIn()], [method(name("st"), "items", right)])
-
-    def _arith(self, tree, scope, as_bool):
-        left_tree, symbol, right_tree = tree.children[0], str(tree.children[1]), tree.children[2]
-        left, right = self.node(left_tree, scope), self.node(right_tree, scope)
-        where = self.where(tree.children[1])
-        if symbol == "+":
-            if (numeric(left_tree, self.names) and numeric(right_tree, self.names)) \
-                    or (_listed(left_tree) and _listed(right_tree)):
-                return ast.BinOp(left, ast.Add(), right)
-            return call("add", name("st"), left, right, where)
-        if symbol == "-":
-            return ast.BinOp(left, ast.Sub(), right)
-        return call(ARITHMETIC[symbol], left, right, where)
-
-    def _lambda_arg(self, tree, scope, as_bool):
+    @staticmethod
+    def misplaced_items() -> str:
+        """The error for `x in coll | ...` anywhere but as the argument of a function that takes it."""
         over_items = [keyword for keyword, function in FUNCTIONS.items() if function.over_items]
-        raise self.error(tree, "'x in collection | ...' is only allowed as the argument of "
-                               f"{', '.join(over_items[:-1])} or {over_items[-1]}")
+        return ("'x in collection | ...' is only allowed as the argument of "
+                f"{', '.join(over_items[:-1])} or {over_items[-1]}")
 
     # ------------------------------------------------------------------ calls
-    def _call(self, tree, scope, as_bool):
+    def call(self, tree, scope, as_bool):
+        """The code of a call of a built-in function or a rule function."""
         function = str(tree.children[0])
         args = [c for c in tree.children[1:] if c is not None]
         builtin = FUNCTIONS.get(function)
@@ -559,15 +354,6 @@ class _Builder:
         self.assumed = self.inlined = True
         return body
 
-    def _zone_of(self, card: ast.expr) -> ast.expr:
-        """`card.zone` read from the state's table for a card lying in a zone; the engine follows an
-        attached card to its root. A value that is no card fails here (see `_define_pure`)."""
-        place = self.program.fresh("t")
-        found = method(field(name("st"), "loc"), "get", field(card, "id"), ast.Tuple([ast.Constant("")], LOAD))
-        in_zone = ast.Compare(item(ast.NamedExpr(ast.Name(place, STORE), found), ast.Constant(0)), [ast.Eq()],
-                              [ast.Constant("z")])
-        return ast.IfExp(in_zone, item(name(place), ast.Constant(1)), method(name("st"), "root", card))
-
     def shared_zone(self, tree, scope) -> bool:
         """Whether an expression names one shared zone (a zone every game's table holds)."""
         if not (isinstance(tree, Tree) and tree.data == "name"):
@@ -582,7 +368,7 @@ class _Builder:
         if not (isinstance(tree, Tree) and tree.data == "attr"):
             return False
         attribute = str(tree.children[1])
-        return _attribute_kind(attribute, self.names) == "player_zone" and attribute not in self.names.zone_lists
+        return attribute_kind(attribute, self.names) == "player_zone" and attribute not in self.names.zone_lists
 
     def items_loop(self, function, lam, scope) -> Loop:
         """The loop of `function(x in coll | body)`: over the items, with `x` bound in the body."""
@@ -595,45 +381,6 @@ class _Builder:
         inner, local = scope.binding(var)
         body = self.node(body_tree, inner, function.truth_body)
         return Loop(source, call("iterate", name("st"), source, where), local, body, where)
-
-
-def _seat_of(rule_name: str, max_players: int) -> int | None:
-    """The seat a name like `P2` stands for, or None."""
-    if len(rule_name) >= 2 and rule_name[0] == "P" and rule_name[1:].isdigit():
-        number = int(rule_name[1:])
-        if 1 <= number <= max_players:
-            return number - 1
-    return None
-
-
-def _attribute_kind(attribute: str, names: Names) -> str:
-    """Which fast path `x.attribute` can take: what the rule file declares under that name.
-
-    `fact`: a value every card has for the whole game (printed, or a property computed once);
-    `player_var`, `player_zone`, `card_var`, `zone_var`, `card_prop`: declared only as that;
-    `face_down`, `zone`, `owner`, `index`: the engine's own attributes; `general` otherwise.
-    """
-    declared = [kind for kind, found in (("player_zone", names.player_zones), ("player_var", names.player_vars),
-                                         ("card_var", names.card_vars), ("zone_var", names.zone_vars),
-                                         ("card_prop", names.card_props - names.constant_props))
-                if attribute in found]
-    if not declared and (attribute in names.common_attributes or attribute in names.constant_props):
-        return "fact"
-    if attribute in names.card_attributes or attribute in names.card_props:
-        return "general"
-    if len(declared) == 1:
-        return declared[0]
-    if not declared and attribute in ("face_down", "zone", "owner", "index"):
-        return attribute
-    return "general"
-
-
-def _seat_literal(subject: ast.expr) -> int | None:
-    """The seat of a player written by name (`P1` compiles to `SEATS[0]`); None for any other value."""
-    if (isinstance(subject, ast.Subscript) and isinstance(subject.value, ast.Name) and subject.value.id == "SEATS"
-            and isinstance(subject.slice, ast.Constant)):
-        return subject.slice.value
-    return None
 
 
 def _listed(tree) -> bool:
@@ -660,7 +407,7 @@ def numeric(tree, names: Names) -> bool:
         return numeric(tree.children[0], names) and numeric(tree.children[2], names)
     if kind == "attr":
         attribute = str(tree.children[1])
-        return attribute in names.numeric_facts and _attribute_kind(attribute, names) == "fact"
+        return attribute in names.numeric_facts and attribute_kind(attribute, names) == "fact"
     if kind == "call":
         function = str(tree.children[0])
         return FUNCTIONS.get(function, NOT_BUILTIN).gives == NUMBER or function in names.numeric_functions

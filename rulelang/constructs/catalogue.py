@@ -4,9 +4,10 @@ Importing this module enters every construct in its family's table; read the tab
 """
 from __future__ import annotations
 
-from . import collection_functions, play_sections, value_functions  # noqa: F401 - they enter their constructs
+from . import collection_functions, names, play_sections, value_functions  # noqa: F401 - they enter their constructs
 from .blocks import Block
 from .functions import Function
+from .operators import Operator
 from .sections import Section
 from .statements import Statement
 
@@ -14,11 +15,13 @@ FUNCTIONS = Function.entries  # keyword -> built-in function
 STATEMENTS = Statement.entries  # keyword -> statement
 BLOCKS = Block.entries  # keyword -> block
 SECTIONS = Section.entries  # key -> section of a rule file
+OPERATORS = {form: operator for operator in Operator.entries.values() for form in operator.forms}  # parse tree -> operator
 
 
 def families() -> list:
     """(title, constructs) of each family, each family in its order of definition."""
-    return [("Functions", list(FUNCTIONS.values())), ("Statements", list(STATEMENTS.values())),
+    return [("Operators and literals", list(Operator.entries.values())), ("Functions", list(FUNCTIONS.values())),
+            ("Statements", list(STATEMENTS.values())),
             ("Blocks", list(BLOCKS.values())), ("Sections", list(SECTIONS.values()))]
 
 

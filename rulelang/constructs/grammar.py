@@ -7,6 +7,7 @@ as `grammar/rulelang.lark`, written by `python -m rulelang.constructs` and check
 from __future__ import annotations
 
 from .catalogue import STATEMENTS
+from .operators import Operator
 
 ALIGN = 47  # the width a production is padded to before its `-> name`
 
@@ -41,59 +42,17 @@ assignment: NAME "=" expr
 ASSIGN_OP: "=" | "+=" | "-="
 """
 
-EXPRESSIONS = """
-// --------------------------------------------------------------- expressions
-?expr: or_expr
-     | or_expr "if" or_expr "else" expr       -> ifelse
-
-?or_expr: and_expr
-        | or_expr "or" and_expr               -> or_
-?and_expr: not_expr
-         | and_expr "and" not_expr            -> and_
-?not_expr: comparison
-         | "not" not_expr                     -> not_
-?comparison: sum
-           | sum COMP_OP sum                  -> compare
-           | sum "in" sum                     -> in_
-           | sum "not" "in" sum               -> not_in
-?sum: term
-    | sum ADD_OP term                         -> arith
-?term: unary
-     | term MUL_OP unary                      -> arith
-?unary: postfix
-      | "-" unary                             -> neg
-?postfix: atom
-        | postfix "." NAME                    -> attr
-        | postfix "[" expr "]"                -> index
-        | NAME "(" [arg ("," arg)*] ")"       -> call
-?arg: expr
-    | expr "|" expr                           -> lambda_arg
-?atom: NUMBER                                 -> number
-     | STRING                                 -> string
-     | DICE                                   -> dice
-     | "true"                                 -> true
-     | "false"                                -> false
-     | "none"                                 -> none
-     | NAME                                   -> name
-     | "[" [expr ("," expr)*] "]"             -> list_
-     | "(" expr ")"
-
-COMP_OP: "==" | "!=" | "<=" | ">=" | "<" | ">"
-ADD_OP: "+" | "-"
-MUL_OP: "*" | "//" | "%"
-
-DICE.2: /[0-9]+[dT][0-9]+(?![A-Za-z0-9_])/
-NUMBER: /[0-9]+/
-STRING: /'[^'\\n]*'/ | /"[^"\\n]*"/
-NAME: /[A-Za-z_][A-Za-z0-9_]*/
-
-%ignore /[ \\t]+/
-"""
+LEVELS = (  # expressions' precedence, loosest first: (level, the level it falls through to)
+    ("expr", "or_expr"), ("or_expr", "and_expr"), ("and_expr", "not_expr"), ("not_expr", "comparison"),
+    ("comparison", "sum"), ("sum", "term"), ("term", "unary"), ("unary", "postfix"), ("postfix", "atom"),
+    ("arg", "expr"), ("atom", None),
+)
+BRACKETS = '"(" expr ")"'  # an expression in brackets is an atom
 
 
 def grammar() -> str:
     """The whole grammar's text."""
-    return HEADER + _statements() + STATEMENT_PARTS + EXPRESSIONS
+    return HEADER + _statements() + STATEMENT_PARTS + _expressions()
 
 
 def _statements() -> str:
@@ -105,3 +64,23 @@ def _statements() -> str:
             lead = "?statement: " if not lines else "          | "
             lines.append(f"{lead}{rule.ljust(ALIGN)} -> {alias}")
     return "\n// ---------------------------------------------------------------- statements\n" + "\n".join(lines) + "\n"
+
+
+def _expressions() -> str:
+    """Each precedence level with the productions its operators bring, then their terminals."""
+    lines = ["", "// --------------------------------------------------------------- expressions"]
+    operators = list(Operator.entries.values())
+    for level, below in LEVELS:
+        alternatives = [production for operator in operators for at, production in operator.grammar if at == level]
+        if below is None:
+            alternatives.append(BRACKETS)
+        lead = f"?{level}: "
+        first = [below] if below is not None else []
+        for index, production in enumerate(first + alternatives):
+            rule, _, alias = production.partition("->")
+            text = f"{rule.strip().ljust(ALIGN - len(lead))} -> {alias.strip()}" if alias else rule.strip()
+            lines.append((lead if index == 0 else " " * (len(lead) - 2) + "| ") + text)
+    lines.append("")
+    lines += [terminal for operator in operators for terminal in operator.terminals]
+    lines += ["", "%ignore /[ \\t]+/", ""]
+    return "\n".join(lines)
