@@ -95,3 +95,20 @@ def test_a_zone_moved_at_once_leaves_the_game_as_its_cards_moved_one_by_one(rule
     moved = hand[:10] if where == "" else hand[3:]
     assert together.cvars.get(moved[1]) is None  # a moved card loses what was stored on it
     assert [card in together.down for card in moved[:3]] == [facing == " face down"] * 3  # a move turns cards face up
+
+
+WAITING = """
+- name: a trigger whose body waits, so a draw takes one card per step
+  on: moved
+  when: "origin == draw and card.rank == 99"
+  do:
+    - choose: y
+      from: "[1]"
+"""
+
+
+@pytest.mark.parametrize("triggers", ["", WATCHING, WAITING])
+def test_a_draw_is_logged_as_one_line_however_it_draws(rule_file, triggers):
+    st = new_game(rule_file(DRAWS.replace("{count}", "5"), triggers=triggers), 1, 7)
+    draws = [text for _, text in st.log if "draws" in text]
+    assert draws == ["P1 draws 2♠, 3♠, 4♠, 5♠, 6♠ from draw to P1.hand"]

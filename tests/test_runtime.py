@@ -349,3 +349,21 @@ def test_an_end_rule_may_declare_a_draw(rule_file):
 def test_winner_draw_says_how_a_draw_is_written(rule_file):
     with pytest.raises(RuleError, match="unknown name 'draw': a draw is written winner: tie"):
         rule_file(TIE.replace("WINNER", "draw"))
+
+
+def test_a_trigger_whose_condition_rolls_dice_does_not_fire_again_for_a_binding_while_its_body_waits(game_from):
+    # a condition that uses chance is checked afresh at every check point; a binding whose
+    # body is still running (here: waiting for its player's choice) is passed over all the same
+    st = new_game(game_from("- choose: x\n  from: '[1]'\n- set n += 1", triggers="""
+        - name: an empty slot is filled
+          for: p in players
+          when: "count(p.slot) == 0 and 1d6 > 0"
+          do:
+            - choose: c
+              by: p
+              from: draw
+            - move c to p.slot
+        """), 2, 3)
+    running = [frame.trigger for frame in st.frames if frame.trigger is not None]
+    assert st.pending is not None and "choose c" in st.pending.prompt
+    assert sorted(binding.name for _, binding in running) == ["P1", "P2"]  # each seat's once

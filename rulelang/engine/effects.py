@@ -192,25 +192,37 @@ class Draw(Statement):
 
 
 class DrawLoop:
-    """The cards a `draw` has still to take, one per step (see Draw)."""
+    """The cards a `draw` has still to take, one per step (see Draw), and those it drew but has not
+    logged yet: a draw is logged as one line, split only where a trigger's effects come between
+    its cards, as a draw that takes its cards at once is (`GameState.draw`)."""
 
-    __slots__ = ("left", "source", "target", "where", "face_down")
+    __slots__ = ("left", "source", "target", "where", "face_down", "drawn", "seers")
 
-    def __init__(self, left, source, target, where="bottom", face_down=None):
+    def __init__(self, left, source, target, where="bottom", face_down=None, drawn=(), seers=None):
         self.left, self.source, self.target, self.where, self.face_down = left, source, target, where, face_down
+        self.drawn, self.seers = list(drawn), dict(seers or {})
 
     def copy(self):
-        return DrawLoop(self.left, self.source, self.target, self.where, self.face_down)
+        return DrawLoop(self.left, self.source, self.target, self.where, self.face_down, self.drawn, self.seers)
 
     def take(self, st) -> None:
         """Draw one card; none is left when the source (and its refill) is empty."""
         self.left -= 1
-        if st.draw(1, self.source, self.target, self.where, self.face_down) == 0:
+        if st.draw(1, self.source, self.target, self.where, self.face_down, unlogged=self) == 0:
             self.left = 0
 
+    def log(self, st) -> None:
+        """Log the cards drawn so far (before a trigger acts on them, or when the draw is over)."""
+        if self.drawn:
+            st.log_draw(self.drawn, self.seers, self.source, self.target)
+            self.drawn, self.seers = [], {}
+
     def again(self, st, env) -> bool:
-        """True while cards are left to draw."""
-        return self.left > 0
+        """True while cards are left to draw (when none is, what was drawn is logged)."""
+        if self.left > 0:
+            return True
+        self.log(st)
+        return False
 
 
 @attrs.frozen(repr=False, eq=False)

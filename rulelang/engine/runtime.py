@@ -11,7 +11,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ..errors import GameError
-from .effects import CREDIT, Frame, start_move
+from .effects import CREDIT, DrawLoop, Frame, start_move
 from .memo import (
     MAX_LISTED,
     current_inputs,
@@ -115,8 +115,13 @@ def _where(st) -> str:
 
 
 def _fire_events(st: GameState) -> None:
-    """Push the `on: moved` triggers of the cards just moved, to run in the order they moved."""
-    st.frames.extend(reversed([Frame(trigger.body, env) for trigger, env in _fired(st)]))
+    """Push the `on: moved` triggers of the cards just moved, to run in the order they moved (a
+    draw logs what it drew so far before they act)."""
+    fired = _fired(st)
+    loop = st.frames[-1].loop if fired and st.frames else None
+    if loop.__class__ is DrawLoop and not st.quiet:
+        loop.log(st)
+    st.frames.extend(reversed([Frame(trigger.body, env) for trigger, env in fired]))
 
 
 def fire_events(st: GameState, first=None) -> None:
@@ -381,7 +386,8 @@ def _first_holding(st, rule, me, running, several: bool):
     if not st.debug and lookup(st, quiet)[0]:  # a debug game checks every binding's remembered answer
         return None
     if rule.reads is None or rule.over_reads is None:  # chance is involved: check everything, every time
-        return next((env for env in _bindings(st, rule, me) if rule.when(st, env)), None)
+        return next((env for env in _bindings(st, rule, me)
+                     if not (running and (key, env.get(rule.var)) in running) and rule.when(st, env)), None)
     complete = True
     outer, st.reads = st.reads, set()
     try:

@@ -653,12 +653,13 @@ class GameState:
             self.changed_parts.append("cvar")
 
     def draw(self, count: int, source: ZoneRef, target: ZoneRef, where: str = "bottom",
-             face_down: bool | None = None) -> int:
+             face_down: bool | None = None, unlogged=None) -> int:
         """Move up to `count` cards one at a time from the top of `source` to the bottom (or top) of
         `target`, face up unless `face_down`, refilling the source.
 
         `on: moved` triggers that can run at once (`fire_now`) run after each card, before the
-        next is drawn; the draw still takes `count` cards from the source.
+        next is drawn; the draw still takes `count` cards from the source. `unlogged` (a draw of
+        one card at a time, see effects.DrawLoop) keeps the cards drawn, to be logged together.
         """
         if count > MAX_DRAW:
             raise GameError(f"cannot draw {count} cards at once (at most {MAX_DRAW})")
@@ -688,8 +689,13 @@ class GameState:
                     before = self._fire_while_drawing(drawn, before, source, target)
                 if self.result is not None:
                     break
-        if not quiet:
-            self._log_draw(drawn, before, source, target)
+        if quiet:
+            return total
+        if unlogged is not None:
+            unlogged.drawn += drawn
+            unlogged.seers.update(before)
+        else:
+            self.log_draw(drawn, before, source, target)
         return total
 
     def _fire_while_drawing(self, drawn: list, before: dict, source, target) -> dict:
@@ -698,7 +704,7 @@ class GameState:
         logged = len(drawn)
 
         def log_so_far():  # what was drawn so far comes before what it sets off
-            self._log_draw(drawn, before, source, target)
+            self.log_draw(drawn, before, source, target)
             drawn.clear()
         self.fire_now(self, log_so_far)
         return {} if len(drawn) < logged else before
@@ -728,7 +734,8 @@ class GameState:
         drawn.extend(taken)
         return len(taken)
 
-    def _log_draw(self, drawn: list, before: dict, source, target) -> None:
+    def log_draw(self, drawn: list, before: dict, source, target) -> None:
+        """Log cards drawn from `source` to `target`, for each seat as it saw them (`before`: who saw each one)."""
         if drawn and not self.quiet:
             self._log_move(drawn, before, f"from {self.label(source)} to {self.label(target)}", verb="draws")
 
