@@ -39,6 +39,9 @@ NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 class Compiler:
     """Compiles one rule file; `diagnostics` collects every error found."""
 
+    expression_compiler = ExpressionCompiler  # how expressions become functions
+    statement_compiler = StatementCompiler  # how statements become effect nodes
+
     def __init__(self, doc: YMap):
         self.doc = doc
         self.path = doc.pos.path
@@ -81,7 +84,7 @@ class Compiler:
         constant = self.constant_props(props, self.printed)
         names = self.declared_names(props, constant)
         program = Program(self.path, helpers(cards, high))
-        self.expressions = ExpressionCompiler(names, program)
+        self.expressions = self.expression_compiler(names, program)
         self.card_props = {name: self.guard(self.expressions.define_prop, name, text, props.value_pos[name])
                            for name, text in props.items()}
         self.remember_facts(cards, constant, self.card_props)  # constant properties read only printed values
@@ -90,10 +93,10 @@ class Compiler:
         names = attrs.evolve(names, kinds=declared_kinds(
             names, dict(props), bodies, self.initial_values(),
             {name: params for name, (params, _, _) in functions_decl.items()}))
-        self.expressions = ExpressionCompiler(names, program)
-        self.statements = StatementCompiler(self.expressions)
+        self.expressions = self.expression_compiler(names, program)
+        self.statements = self.statement_compiler(self.expressions)
         recursive = recursive_functions(bodies, dict(props))
-        self.dependencies = Dependencies(names, bodies, dict(props), frozenset(recursive))
+        self.dependencies = self.analysis(names, bodies, dict(props), frozenset(recursive))
         self.expressions.uses_chance = lambda tree: self.dependencies.of_tree(tree) is None
         for name, (params, body, pos) in functions_decl.items():
             self.guard(self.expressions.define_function, name, params, body, pos, name in recursive)
@@ -104,6 +107,15 @@ class Compiler:
             raise RuleError(self.diagnostics)
         game = Game(path=self.path, program=program, names=names, digest=self.digest(), labels=self.variable_labels(),
                     refusals=self.statements.refusals, **fields)
+        return self.finished(game, program)
+
+    def analysis(self, names, bodies: dict, props: dict, recursive: frozenset) -> Dependencies:
+        """What each expression reads (for the checks remembered until it changes)."""
+        return Dependencies(names, bodies, props, recursive)
+
+    @staticmethod
+    def finished(game: Game, program: Program) -> Game:
+        """The compiled game, its straight stretches of effects lowered into single functions."""
         return lower_game(game, program)
 
     def declared_names(self, props, constant) -> Names:

@@ -16,6 +16,7 @@ from ..engine.values import Player, ZoneRef
 from ..language.names import BUILTIN_NAMES, suggest
 from .kinds import ANY, LIST, NUMBER, PLAYER, SCALARS, ZONE
 from .operators import Operator
+from .value_functions import Other
 
 TYPED_KINDS = {"fact", "player_var", "player_zone", "card_prop", "card_var", "face_down", "zone"}  # see _typed
 CONSTANT_NAMES = {"me", "opponent", "current"}  # they name a player; `players` names them all
@@ -94,7 +95,7 @@ class Name(Operator):
         if rule_name in scope or rule_name in ("it", "me"):
             return env[rule_name]
         if rule_name == "opponent":
-            return ops.other(st, env["me"])
+            return Other.meaning(st, env["me"])
         if rule_name == "players":
             return ops.players(st)
         if rule_name == "current":

@@ -338,7 +338,7 @@ class Membership(Operator):
 
 
 class Arithmetic(Operator):
-    """Whole-number arithmetic: `+ - * // %`; `+` also joins collections (`me.active + me.infirmary`) and texts."""
+    """Whole-number arithmetic: `+ - * // %`; `+` also joins collections (`me.hand + discard`) and texts."""
 
     keyword = "+ - * // %"
     syntax = ("A + B", "A - B", "A * B", "A // B", "A % B")

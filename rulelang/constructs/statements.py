@@ -105,16 +105,16 @@ class Move(Statement):
         return _do(method(name("st"), "move", what, zone, where, face_down))
 
     def run(self, ev, tree, pos, scope, st, env):
-        what = ev.value(tree.children[0], st, env)
+        what = ev.value(tree.children[0], scope, st, env)
         if tree.data == "move_under":
-            st.move(what, ev.value(tree.children[1], st, env), "under")
+            st.move(what, ev.value(tree.children[1], scope, st, env), "under")
             return
         dest = tree.children[1]
         if dest.data == "to_new_pile":
-            pile = st.new_pile(ev.value(dest.children[1], st, env), str(dest.children[0]) == "start")
+            pile = st.new_pile(ev.value(dest.children[1], scope, st, env), str(dest.children[0]) == "start")
             st.move(what, pile, "top", _facing(tree))
             return
-        zone = ev.zone(dest.children[0], pos, st, env, "the destination")
+        zone = ev.zone(dest.children[0], pos, scope, st, env, "the destination")
         st.move(what, zone, "bottom" if dest.data == "to_bottom" else "top", _facing(tree))
 
 
@@ -146,17 +146,17 @@ class DrawCards(Statement):
     def code(self, sc, tree, pos, scope):
         return _do(method(name("st"), "draw", *self.parts(sc, tree, pos, scope)))
 
-    def values(self, ev, tree, pos, st, env) -> tuple:
+    def values(self, ev, tree, pos, scope, st, env) -> tuple:
         """(count, source, target, where, face_down) of the draw, by the reference interpreter."""
-        count = ops.number(ev.value(tree.children[0], st, env), "the number to draw",
+        count = ops.number(ev.value(tree.children[0], scope, st, env), "the number to draw",
                            pos.shifted(node_column(tree.children[0])))
-        source = ev.zone(tree.children[1], pos, st, env, "'draw ... from'")
+        source = ev.zone(tree.children[1], pos, scope, st, env, "'draw ... from'")
         dest = tree.children[2]
-        target = ev.zone(dest.children[0], pos, st, env, "'draw ... to'")
+        target = ev.zone(dest.children[0], pos, scope, st, env, "'draw ... to'")
         return count, source, target, "top" if dest.data == "to_top" else "bottom", _facing(tree)
 
     def run(self, ev, tree, pos, scope, st, env):
-        st.draw(*self.values(ev, tree, pos, st, env))
+        st.draw(*self.values(ev, tree, pos, scope, st, env))
 
 
 class Shuffle(Statement):
@@ -171,7 +171,7 @@ class Shuffle(Statement):
         return _do(call("shuffle", name("st"), sc.zone(tree.children[0], pos, scope, "'shuffle'")))
 
     def run(self, ev, tree, pos, scope, st, env):
-        ops.shuffle(st, ev.zone(tree.children[0], pos, st, env, "'shuffle'"))
+        ops.shuffle(st, ev.zone(tree.children[0], pos, scope, st, env, "'shuffle'"))
 
 
 class Set(Statement):
@@ -261,16 +261,16 @@ class Set(Statement):
             local, where = str(target.children[0]), pos.shifted(node_column(target))
             if local in scope:
                 old = env.get(local) if op != "=" else None
-                value = ops.stored(ev.value(value_tree, st, env))
+                value = ops.stored(ev.value(value_tree, scope, st, env))
                 env[local] = value if op == "=" else ops.combine(op, old, value, where)
             else:
                 old = st.vars[local] if op != "=" else None
-                value = ops.stored(ev.value(value_tree, st, env))
+                value = ops.stored(ev.value(value_tree, scope, st, env))
                 st.set_var(local, value if op == "=" else ops.combine(op, old, value, where))
             return
         attribute, where = self._attribute(ev.names, target, pos)
-        owner = ev.value(target.children[0], st, env)
-        value = ops.stored(ev.value(value_tree, st, env))
+        owner = ev.value(target.children[0], scope, st, env)
+        value = ops.stored(ev.value(value_tree, scope, st, env))
         if op == "=" and self._card_only(ev.names, attribute):
             ops.set_card_value(st, owner, attribute, value, where)
         else:
@@ -293,7 +293,7 @@ class Let(Statement):
         return {str(tree.children[0])}
 
     def run(self, ev, tree, pos, scope, st, env):
-        env[str(tree.children[0])] = ev.value(tree.children[1], st, env)
+        env[str(tree.children[0])] = ev.value(tree.children[1], scope, st, env)
 
 
 class Reveal(Statement):
@@ -308,7 +308,7 @@ class Reveal(Statement):
         return _do(call("reveal", name("st"), sc.expr(tree.children[0], pos, scope)))
 
     def run(self, ev, tree, pos, scope, st, env):
-        ops.reveal(st, ev.value(tree.children[0], st, env))
+        ops.reveal(st, ev.value(tree.children[0], scope, st, env))
 
 
 class Turn(Statement):
@@ -324,7 +324,7 @@ class Turn(Statement):
         return _do(method(name("st"), "turn_face", sc.expr(tree.children[0], pos, scope), down))
 
     def run(self, ev, tree, pos, scope, st, env):
-        st.turn_face(ev.value(tree.children[0], st, env), str(tree.children[1].children[0]) == "down")
+        st.turn_face(ev.value(tree.children[0], scope, st, env), str(tree.children[1].children[0]) == "down")
 
 
 class Mark(Statement):
@@ -356,11 +356,11 @@ class Mark(Statement):
         return variable
 
     def run(self, ev, tree, pos, scope, st, env):
-        card = ev.value(tree.children[0], st, env)
+        card = ev.value(tree.children[0], scope, st, env)
         values = {}
         for assignment in tree.children[1:]:
             variable, value_tree = str(assignment.children[0]), assignment.children[1]
-            values[variable] = ops.number(ev.value(value_tree, st, env), f"the value of '{variable}'",
+            values[variable] = ops.number(ev.value(value_tree, scope, st, env), f"the value of '{variable}'",
                                           pos.shifted(node_column(value_tree)))
         st.mark(card, values)
 
@@ -385,7 +385,7 @@ class Log(Statement):
     def run(self, ev, tree, pos, scope, st, env):
         text = str(tree.children[0])[1:-1]
         if VOLATILE.search(text) or not st.quiet:
-            st.say(ev.text(text, text_pos(tree, pos), st, env), actor=False)
+            st.say(ev.text(text, text_pos(tree, pos), scope, st, env), actor=False)
 
 
 class Win(Statement):
@@ -402,7 +402,7 @@ class Win(Statement):
         return _do(call(self.keyword, name("st"), sc.expr(tree.children[0], pos, scope)))
 
     def run(self, ev, tree, pos, scope, st, env):
-        self.outcome(st, ev.value(tree.children[0], st, env))
+        self.outcome(st, ev.value(tree.children[0], scope, st, env))
 
 
 class Lose(Win):

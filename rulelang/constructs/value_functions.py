@@ -163,6 +163,9 @@ class CardNamed(Function):
     def helpers(self) -> dict:
         return {}  # a card is a constant of the code
 
+    def evaluate(self, st, values, positions):
+        return st.game.card_by_name[values[0]]
+
     def code(self, gen, args, scope):
         return item(name("CARDS"), ast.Constant(self.card_name(gen, args[0])))
 
