@@ -4,7 +4,7 @@ import pytest
 from rulelang.agents import random_agents
 from rulelang.api import load_game, packaged_rulesets
 from rulelang.engine.runtime import apply_action, new_game
-from rulelang.engine.session import DEFAULT_MAX_DECISIONS, play_game
+from rulelang.engine.session import DEFAULT_MAX_DECISIONS, play_game, scores
 from rulelang.engine.values import ZoneRef
 from rulelang.engine.views import seat_view
 
@@ -65,6 +65,15 @@ def test_a_seat_view_names_no_card_the_seat_cannot_see():
         text = "\n".join(view["log"])
         hidden = [card.pretty() for card in st.zones[ZoneRef("hand", other)]]
         assert hidden and not [name for name in hidden if name in text]
+
+
+def test_storma_scores_what_decides_the_game():
+    """Storma's score is the enemy royals defeated, not the trophies (SS-7): the winner alone scores 3."""
+    game = load_game("storma_slottet")
+    for seed in range(12):
+        st = play_game(game, random_agents(2, seed), seed)
+        winner = st.result.index("win")
+        assert scores(st)[winner] == 3 and scores(st)[1 - winner] < 3
 
 
 @pytest.mark.parametrize("name", RULESETS)
