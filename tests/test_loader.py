@@ -34,9 +34,14 @@ def positions(value):
 
 
 def error_of(path):
+    return diagnostics_of(path)[0]
+
+
+def diagnostics_of(path) -> list:
+    """The diagnostics of loading a file that must fail."""
     with pytest.raises(RuleError) as err:
         load_yaml(path, KIND)
-    return err.value.diagnostics[0]
+    return err.value.diagnostics
 
 
 def test_values_remember_their_positions(tmp_path):
@@ -176,6 +181,53 @@ def test_a_yaml_error_far_below_a_colon_in_text_keeps_yaml_s_own_words(tmp_path)
     text = "name: x\na:\n  - log it: fine\n" + "c: 1\n" * 8 + "d: [1, 2\n"
     diagnostic = error_of(write(tmp_path, text))
     assert diagnostic.message.startswith("YAML: ") and diagnostic.position.line == 13
+
+
+@pytest.mark.parametrize("text, line, column, says", [
+    ("a:\n  b:\n    c: 1\n   d: 2\n", 4, 4, "indented less than line 3 (column 5) but more than line 2 (column 3)"),
+    ("a:\n  b:\n    c: 1\n d: 2\n", 4, 2, "indented less than line 2 (column 3) but more than line 1 (column 1)"),
+    ("a:\n  - x\n - y\n", 3, 2, "indented less than line 2 (column 3) but more than line 1 (column 1)"),
+    ("a:\n  b: 1\n    c: 2\n", 3, 5, "indented more than line 2 above it, where 'b' already has a value: "
+                                      "line it up with 'b' (column 3)"),
+    ("a:\n  - b: 1\n      c: 2\n", 3, 7, "where 'b' already has a value: line it up with 'b' (column 5)"),
+    ("a:\n\tb: 1\n", 2, 1, "this line is indented with a tab: YAML indents with spaces only"),
+    ("a:\n  b: |\n\n      text\n        more\n    less\n", 6, 5,
+     "indented less than line 4 (column 7), the first of the text block that line 2 starts"),
+    ("a:\n  b: |\n      text\n        more\n  c: 1\n   d: 2\n", 6, 4,
+     "indented more than line 5 above it, where 'c' already has a value"),   # the text is no structure
+])
+def test_an_indentation_mistake_is_said_in_plain_words_at_its_line(tmp_path, text, line, column, says):
+    diagnostic = error_of(write(tmp_path, text))
+    assert (diagnostic.position.line, diagnostic.position.column) == (line, column)
+    assert says in diagnostic.message and "(YAML: " in diagnostic.message
+
+
+@pytest.mark.parametrize("text", [
+    "a:\n  b: [1, 2\n",
+    "a:\n  b: |\n      text\n  c: 1\n  d: {x: 1\n  e: 2\n",
+])
+def test_a_yaml_error_with_nothing_wrong_in_its_indentation_keeps_yaml_s_own_words(tmp_path, text):
+    assert error_of(write(tmp_path, text)).message.startswith("YAML: ")
+
+
+def test_a_key_repeated_below_a_key_with_no_value_asks_about_its_indentation(tmp_path):
+    text = "a:\n  b:\n    c: 1\n    d: 2\n    e:\n    c: 3\n    d: 4\n    f: \n"
+    first, second = sorted(diagnostics_of(write(tmp_path, text)), key=lambda d: d.position.line)
+    assert first.message == ("duplicate key 'c' (first on line 3): 'e' on line 5 above it has no value — is 'e' "
+                             "indented more than it should be, or are the lines below it indented less?")
+    assert second.message == "duplicate key 'd' (first on line 4)"   # told once
+
+
+def test_a_key_repeated_with_no_empty_key_between_says_where_it_was_first(tmp_path):
+    assert error_of(write(tmp_path, "a: 1\nb: ~\na: 2\n")).message == "duplicate key 'a' (first on line 1)"
+
+
+def test_a_file_of_the_kind_with_broken_yaml_shows_its_line_and_another_file_does_not(tmp_path):
+    mine = error_of(write(tmp_path, "name: x\na:\n  b: 1\n   c: 2\n", "mine.yaml"))
+    assert mine.format().endswith("\n       c: 2\n       ^")
+    for name, text in (("secret.yaml", "password: x\na:\n  b: 1\n   c: hunter2\n"),
+                       ("notes.yaml", "name: x\nfree text hunter2\na:\n  b: 1\n   c: 2\n")):
+        assert error_of(write(tmp_path, text, name)).format().count("\n") == 0
 
 
 # Documents stored between runs (docstore.py; their use across processes: test_docstore.py)

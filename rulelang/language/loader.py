@@ -9,7 +9,9 @@ characters (no terminal escapes), and any tag that would build a Python object i
 A file is read only if it is a regular file, and it loads only if it is the kind of file
 asked for: a mapping whose top-level keys are that kind's (or near misses of them, left for
 the shape check to name). Until then nothing of its content appears in a message; once it has
-loaded, its text is remembered so that diagnostics can show its lines (see errors.py).
+loaded, its text is remembered so that diagnostics can show its lines (see errors.py). A file
+whose YAML is broken shows its lines only if each line that starts in the first column is a
+top-level key of that kind.
 
 The YAML is read by yamlread.py; a file that loaded before with the same text is rebuilt from
 its stored document instead (docstore.py). Both give the values of documents.py.
@@ -30,6 +32,7 @@ MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 40
 MAX_DIGITS = 18
 PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_ ]{0,39}")
+TOP_KEY = re.compile(r"(?P<key>[A-Za-z_][A-Za-z0-9_ ]{0,39}?)\s*:(?:\s|$)")  # `key:` at a line's start
 
 
 @attrs.frozen
@@ -82,7 +85,12 @@ def load_yaml(path: str, kind: FileKind):
     if fresh:
         # here, not at the top: PyYAML is imported only to read a file afresh
         from .yamlread import parse
-        document, later = parse(text, path)
+        try:
+            document, later = parse(text, path)
+        except RuleError:
+            if _looks_like(text, kind):  # a rule file with a YAML mistake: its errors show its lines
+                remember_source(path, text)
+            raise
         if not isinstance(document, YMap):
             raise RuleError.at(Position(path, 1, 1), f"a {kind.name} must be a YAML mapping")
     _check_kind(document, kind)
@@ -99,10 +107,29 @@ def load_yaml(path: str, kind: FileKind):
 def _check_kind(document: YMap, kind: FileKind) -> None:
     """Refuse a mapping with a top-level key that is not the kind's, nor a near miss of one."""
     for key in document:
-        if key in kind.keys:
-            continue
-        import difflib  # here, not at the top: only a file with an unknown top-level key needs it (start-up time)
-        if not difflib.get_close_matches(key, kind.keys, n=1, cutoff=0.7):
+        if not _kind_key(key, kind):
             named = f"'{key}'" if PLAIN_KEY.fullmatch(key) else "here"
             raise RuleError.at(document.key_pos[key], f"not a {kind.name}: the top-level key {named} is not one "
                                                       f"of a {kind.name}'s ({', '.join(sorted(kind.keys))})")
+
+
+def _kind_key(key: str, kind: FileKind) -> bool:
+    """Whether a top-level key is one of the kind's, or a near miss of one (for the shape check to name)."""
+    if key in kind.keys:
+        return True
+    import difflib  # here, not at the top: only a file with an unknown top-level key needs it (start-up time)
+    return bool(difflib.get_close_matches(key, kind.keys, n=1, cutoff=0.7))
+
+
+def _looks_like(text: str, kind: FileKind) -> bool:
+    """Whether a file YAML cannot read is still of the kind by its text: every line that starts
+    in the first column (no comment, no document marker) is `key:` with a key of the kind."""
+    keys = []
+    for line in text.split("\n"):
+        if not line.strip() or line[0] in " \t#" or line.startswith(("---", "...", "%")):
+            continue
+        found = TOP_KEY.match(line)
+        if found is None:
+            return False
+        keys.append(found.group("key"))
+    return bool(keys) and all(_kind_key(key, kind) for key in keys)

@@ -13,12 +13,7 @@ from yaml.events import AliasEvent
 from ..errors import CONTROL, Diagnostic, Position, RuleError, printable
 from .documents import BLOCK_STYLES, YList, YMap, YStr
 from .loader import MAX_DEPTH, MAX_DIGITS
-
-# A list item in plain text (not quoted) whose text before its first ': ' is no single-word key:
-# YAML splits such a statement into a mapping, and often fails only a few lines further on.
-SPLIT_REACH = 5  # lines above a YAML error where such a statement is taken for its cause
-SPLIT_STATEMENT = re.compile(r"^\s*-\s+(?![\"'{\[#])(?P<head>(?:[^:#]|:(?!\s))*?[\s\"'](?:[^:#]|:(?!\s))*?):(?:\s|$)")
-
+from .yamlhints import duplicate_key, yaml_problem
 
 class _Resolver(yaml.resolver.Resolver):
     """Plain scalars: YAML 1.2 booleans and null, decimal integers, everything else text."""
@@ -90,13 +85,21 @@ class _Building(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resol
         data.pos = self.position(node.start_mark)
         data.key_pos, data.value_pos = {}, {}
         yield data
+        blank = []  # keys written with no value, in order: a key indented too far often has none
         for key_node, value_node in node.value:
             key = self.construct_object(key_node)
             if not isinstance(key, str):
                 raise RuleError.at(self.position(key_node.start_mark), "mapping keys must be text")
             if key in data:
-                self.later.append(Diagnostic(self.position(key_node.start_mark), f"duplicate key '{key}'"))
+                later = list(data)[list(data).index(key) + 1:]
+                cause = next(((k, data.key_pos[k].line) for k in blank if k in later), None)
+                if cause is not None:
+                    blank.remove(cause[0])  # told once, at the first key it made repeat
+                self.later.append(Diagnostic(self.position(key_node.start_mark),
+                                             duplicate_key(key, data.key_pos[key], cause)))
                 continue
+            if value_node.tag == "tag:yaml.org,2002:null" and value_node.value == "" and not value_node.style:
+                blank.append(key)
             value = data[key] = self.construct_object(value_node)
             data.key_pos[key] = key.pos if getattr(key_node, "style", None) not in BLOCK_STYLES \
                 else self.position(key_node.start_mark)
@@ -194,7 +197,7 @@ def parse(text: str, path: str) -> tuple:
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         where = Position(path, mark.line + 1, mark.column + 1) if mark else Position(path, 1, 1)
-        raise RuleError.at(*_yaml_problem(text, where, printable(str(err.problem or err.context)))) from None
+        raise RuleError.at(*yaml_problem(text, where, printable(str(err.problem or err.context)))) from None
     except yaml.reader.ReaderError as err:
         raise RuleError.at(Position(path, 1, 1), f"character {err.character!r} is not allowed in YAML") from None
     except yaml.YAMLError as err:
@@ -205,20 +208,3 @@ def parse(text: str, path: str) -> tuple:
         if loader is not None:
             loader.dispose()
     return document, loader.later
-
-
-def _yaml_problem(text: str, where: Position, problem: str) -> tuple:
-    """Where a YAML error starts and what to say: at a statement YAML split at its ': ', a hint to quote it.
-
-    YAML notices such a split late (at the end of the line or lines further on), so the nearest
-    split statement at most SPLIT_REACH lines above the line YAML stopped at is blamed.
-    """
-    lines = text.split("\n")[:where.line]
-    for number in range(len(lines), max(len(lines) - SPLIT_REACH, 0), -1):
-        found = SPLIT_STATEMENT.match(lines[number - 1])
-        if found:
-            stopped = "" if number == where.line else f" (YAML stopped at line {where.line}: {problem})"
-            return (Position(where.path, number, found.start("head") + 1),
-                    "YAML cannot read this statement: its ': ' makes it a mapping — put the whole "
-                    f"statement in quotes, or use the mapping form (- log: \"…\"){stopped}")
-    return where, f"YAML: {problem}"
