@@ -21,7 +21,14 @@ def test_command(paths, verbose, allow):
     if not paths:
         paths = sorted({os.path.dirname(p) for p in packaged_rulesets().values()})
     passed = failed = 0
-    for path in find_test_files(list(paths), allow):
+    files, empty = [], False
+    for path in paths:
+        found = find_test_files([path], allow)
+        if not found:  # a folder with no test file in it: say so, or `0 passed` is all one sees
+            empty = True
+            click.echo(printable(f"{path}: error: no rule test files (*.test.yaml) under this folder"), err=True)
+        files += found
+    for path in files:
         try:
             tests = read_tests(path, allow)
         except RuleError as err:  # a broken file fails; the other files still run
@@ -33,9 +40,10 @@ def test_command(paths, verbose, allow):
             if outcome.passed:
                 passed += 1
                 if verbose:
-                    click.echo(printable(f"PASS {test.name} [{', '.join(test.covers)}]"))
+                    covers = f" [{', '.join(test.covers)}]" if test.covers else ""
+                    click.echo(printable(f"PASS {test.name}{covers}"))
             else:
                 failed += 1
                 click.echo(printable(f"FAIL {test.name}\n  {outcome.message}"), err=True)
     click.echo(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed or not passed else 0)
+    sys.exit(1 if failed or empty or not passed else 0)

@@ -175,6 +175,22 @@ def test_a_failing_rule_test_fails_the_command(run, tmp_path):
     assert "FAIL wrong" in result.output and "expected count(draw) == 53" in result.output
 
 
+def test_a_folder_with_no_rule_tests_says_so(run, tmp_path):
+    (tmp_path / "game.yaml").write_text("name: x\n")
+    result = run("test", str(tmp_path))
+    assert result.exit_code == 1
+    assert f"{tmp_path}: error: no rule test files (*.test.yaml) under this folder" in result.output
+
+
+def test_verbose_lists_each_pass_with_the_rules_it_covers_and_nothing_for_none(run, tmp_path):
+    (tmp_path / "g.test.yaml").write_text(
+        "ruleset: storma_slottet\ntests:\n  - name: deck\n    covers: [SS-1]\n    expect: \"count(draw) == 54\"\n"
+        "  - name: players\n    expect: \"count(players) == 2\"\n")
+    result = run("test", "-v", str(tmp_path))
+    assert result.exit_code == 0
+    assert result.output.splitlines()[:2] == ["PASS deck [SS-1]", "PASS players"]
+
+
 @pytest.mark.parametrize("command", [["play", "storma"], ["validate", "storma"], ["rules", "tjugnoio"]])
 def test_a_misspelled_ruleset_name_gets_a_suggestion(run, command):
     result = run(*command)
