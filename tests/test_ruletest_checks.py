@@ -99,6 +99,18 @@ def test_choices_left_when_the_turns_end_fail(tmp_path):
     assert "cannot play 'attack': the turn ended first" in outcome.message
 
 
+@pytest.mark.parametrize("turns", ["", "    turns: 2\n"])
+def test_choices_left_when_the_game_is_over_fail_at_the_first_of_them(tmp_path, turns):
+    position = POSITION.replace("P1.active: [QS]", "P1.active: [QS]\n  P1.trophies: [JD, KD]").replace(
+        "P2.active: [QD]", "P2.active: [{card: QD, under: [{card: 10C, dmg: 10}, {card: 10S, dmg: 10}]}]")
+    outcome = outcome_of(tmp_path, "steps:\n  - dice: [9, 9]\n    play: [attack, JK1, done, attack]\n" + turns,
+                         position)
+    assert not outcome.passed   # a 2T10 of 18 defeats Q♦, the last royal: the game is over before the last label
+    path = tmp_path / "t.test.yaml"
+    column = path.read_text().splitlines()[12].rindex("attack") + 1
+    assert outcome.message.startswith(f"{path}:13:{column}: cannot play 'attack': the game is over")
+
+
 @pytest.mark.parametrize("step, message", [
     ("auto: true", "'auto' goes with 'turns'"),
     ("turns: 0", "'turns' must be a whole number, 1 or more"),

@@ -312,7 +312,7 @@ class _Runner:
         st.hold_at_turn_end = False
         if queue:
             label, label_pos = queue[0]
-            turns = step["turns"]
+            turns = step.get("turns", 0)
             why = ("the game is over" if st.result is not None
                    else "the turn ended first" if turns == 1 else f"the {turns} turns ended first")
             self.fail(label_pos, f"cannot play '{label}': {why}")
