@@ -22,14 +22,14 @@ OPTIONS = (
                  help="Processes to play in (default 1); with --backend ray, actors "
                       "(default: every CPU of the cluster)."),
     click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
-                 help="local: this machine; ray: a Ray cluster (pip install 'rulelang[ray]')."),
+                 help="local: this machine; ray: a Ray cluster (needs the 'ray' extra)."),
     click.option("--address", help="With --backend ray: the cluster to join, e.g. ray://head:10001 "
                                    "(default: the Ray job's cluster, or a new local one)."),
     click.option("--out", type=click.Path(dir_okay=False, writable=True),
                  help="Write one JSON line per game to this file, as the games are played."),
     click.option("--plot", type=click.Path(dir_okay=False, writable=True),
                  help="Draw game lengths and scores (comparing: win rates too) to a .png or .html file "
-                      "(pip install 'rulelang[plot]')."),
+                      "(needs the 'plot' extra)."),
     click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table."),
     click.option("--debug", is_flag=True, help="Check card conservation after every step."),
     allow_path_option,
@@ -71,14 +71,30 @@ def check_extras(backend: str, address: str | None, plot: str | None) -> None:
         raise click.BadParameter("--address joins a Ray cluster: add --backend ray",
                                  param_hint="--address")
     if backend == "ray" and importlib.util.find_spec("ray") is None:
-        raise click.BadParameter("the Ray backend needs Ray: pip install 'rulelang[ray]'",
+        raise click.BadParameter(f"the Ray backend needs Ray: {install_hint('ray')}",
                                  param_hint="--backend")
     if plot:
         if Path(plot).suffix.lower() not in PLOT_SUFFIXES:
             raise click.BadParameter("a plot is a .png or an .html file", param_hint="--plot")
         if importlib.util.find_spec("matplotlib") is None:
-            raise click.BadParameter("plots need matplotlib: pip install 'rulelang[plot]'",
+            raise click.BadParameter(f"plots need matplotlib: {install_hint('plot')}",
                                      param_hint="--plot")
+
+
+def install_hint(extra: str) -> str:
+    """The pip command that adds an optional extra to this installation: to the clone it runs from
+    (an editable install), to the folder it was installed from, or else from the package index."""
+    root = Path(__file__).resolve().parents[1]
+    if (root / "pyproject.toml").is_file() and (root / "rulelang").is_dir():
+        return f'pip install -e "{root}[{extra}]"'
+    import json
+    from importlib import metadata
+    from urllib.parse import unquote, urlparse
+    for dist in metadata.distributions(name="rulelang"):
+        source = json.loads(dist.read_text("direct_url.json") or "{}")  # PEP 610: where pip installed it from
+        if source.get("url", "").startswith("file://") and "dir_info" in source:
+            return f'pip install "{unquote(urlparse(source["url"]).path)}[{extra}]"'
+    return f"pip install 'rulelang[{extra}]'"
 
 
 @contextlib.contextmanager

@@ -1,6 +1,6 @@
 """Pictures of runs (`--plot`): how long games last, how scores spread, and, for a comparison,
 each seat's win rate with its 95% interval, file beside file. A .png, or an .html page that
-holds the same drawing as inline SVG. Needs matplotlib (`pip install "rulelang[plot]"`).
+holds the same drawing as inline SVG. Needs matplotlib (the `plot` extra).
 """
 from __future__ import annotations
 
