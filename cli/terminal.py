@@ -45,6 +45,7 @@ class HumanAgent:
         self.on_screen = None  # the seat whose frames are on the screen
         self.since_table = 0  # lines printed since the table was last shown
         self.namers: dict = {}  # seat -> its Namer
+        self.keys = OptionKeys()
 
     # ------------------------------------------------------------------ frames
     def choose(self, view: dict, decision) -> int | str:
@@ -107,16 +108,15 @@ class HumanAgent:
         namer = self.namer(view)
         me = view["players"][view["seat"]]["name"]
         self.emit(styled(f"{me}: {namer.text(decision.prompt)}", "bold"))
-        labels = option_keys(decision)
-        customs = [custom_card(self.game, o.value.name) if isinstance(o.value, Card) else None
-                   for o in decision.options]
-        plain = []
-        if any(customs):
-            rows = [i for i, c in enumerate(customs) if c]
+        labels = self.keys.of(decision, view["turn"])
+        shown = self.keys.in_order(decision, view["turn"])
+        customs = {i: custom_card(self.game, decision.options[i].value.name)
+                   for i in shown if isinstance(decision.options[i].value, Card)}
+        plain = shown
+        if any(customs.values()):
+            rows = [i for i in shown if customs.get(i)]
             self.emit(card_table([customs[i] for i in rows], self.game, [labels[i] for i in rows]))
-            plain = [i for i, c in enumerate(customs) if not c]
-        else:
-            plain = list(range(len(decision.options)))
+            plain = [i for i in shown if not customs.get(i)]
         texts = [f"{labels[i]}. {self.option_text(view, decision.options[i])}" for i in plain]
         if texts:
             self.emit(option_grid(texts, self.console.size.width))
@@ -133,7 +133,7 @@ class HumanAgent:
     # ------------------------------------------------------------------ answers
     def answer(self, view: dict, decision) -> int | str:
         """Read until the answer is an option's key or a command; explain and show as asked."""
-        keys = option_keys(decision)
+        keys = self.keys.of(decision, view["turn"])
         texts = [self.option_text(view, o).lower() for o in decision.options]
         me = view["players"][view["seat"]]["name"]
         flush_typed_ahead()
@@ -163,7 +163,8 @@ class HumanAgent:
                 self.show_table(view)
                 self.show_question(view, decision)
             elif typed:
-                self.emit(styled(f"'{typed}' is not an option here: type {keys[0]} to {keys[-1]}", "yellow"))
+                self.emit(styled(f"'{typed}' is not an option here: type the key before an option, "
+                                 "or the option's name", "yellow"))
                 self.emit(styled(KEYS, "dim"))
 
     # ------------------------------------------------------------------ screens
@@ -200,12 +201,35 @@ class HumanAgent:
         self.console.print(renderable)
 
 
-def option_keys(decision) -> list[str]:
-    """`1`, `2` … for each option; `a`, `b` … when the options themselves are numbers."""
-    numbers = any(isinstance(o.value, int) and not isinstance(o.value, bool) for o in decision.options)
-    if numbers and len(decision.options) <= 26:
-        return [chr(ord("a") + i) for i in range(len(decision.options))]
-    return [str(i + 1) for i in range(len(decision.options))]
+class OptionKeys:
+    """Each option's key (`1`, `2` …; `a`, `b` … when the options themselves are numbers), kept
+    while one choice goes on: the next pick of several cards, or the same question after an
+    undo, shows every option under the key it had, so a person who read "3" types 3 again."""
+
+    def __init__(self):
+        self.choices: dict = {}  # seat -> (its last choice: node, frame, turn; the labels in the order first shown)
+
+    def of(self, decision, turn: int) -> list[str]:
+        """The key of each option of the decision (asked in `turn`), in the decision's order."""
+        slots = self._slots(decision, turn)
+        numbers = any(isinstance(o.value, int) and not isinstance(o.value, bool) for o in decision.options)
+        if numbers and max(slots) < 26:
+            return [chr(ord("a") + slot) for slot in slots]
+        return [str(slot + 1) for slot in slots]
+
+    def in_order(self, decision, turn: int) -> list[int]:
+        """The options' indexes, in the order of their keys."""
+        slots = self._slots(decision, turn)
+        return sorted(range(len(slots)), key=slots.__getitem__)
+
+    def _slots(self, decision, turn) -> list[int]:
+        choice = (decision.node, decision.frame_index, turn)
+        last, order = self.choices.get(decision.seat, (None, []))
+        if last != choice:
+            order = []
+        order = order + [label for label in decision.labels() if label not in order]
+        self.choices[decision.seat] = (choice, order)
+        return [order.index(label) for label in decision.labels()]
 
 
 def option_grid(texts: list[str], width: int):

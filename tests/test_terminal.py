@@ -15,7 +15,7 @@ from rulelang.cli.naming import Namer, literal
 from rulelang.cli.news import summarise
 from rulelang.cli.screen import Board
 from rulelang.cli.table import Table
-from rulelang.cli.terminal import option_keys
+from rulelang.cli.terminal import OptionKeys
 from rulelang.engine.effects import Decision, Option, ReactionWindow
 from rulelang.engine.record import GameRecord, load_record, replay
 from rulelang.engine.runtime import apply_action, new_game
@@ -132,9 +132,47 @@ def test_news_is_one_paragraph_per_turn_without_the_seats_own_choices():
 
 def test_options_that_are_numbers_get_letters():
     def keys(values):
-        return option_keys(Decision(0, "?", tuple(Option(str(v), str(v), v) for v in values), None, 0))
+        return OptionKeys().of(Decision(0, "?", tuple(Option(str(v), str(v), v) for v in values), None, 0), 1)
     assert keys([0, 1, 2]) == ["a", "b", "c"]
     assert keys(["clubs", "spades", None]) == ["1", "2", "3"]
+
+
+def storma_at_an_attack():
+    """A Storma game at P1's first turn, its attack begun: the question which cards attack."""
+    st = new_game(load_game("storma_slottet"), 2, 3)
+    for label in ("clubs", "spades", "JC", "JS"):
+        apply_action(st, st.pending.labels().index(label))
+    if st.pending.seat != 0:
+        apply_action(st, st.pending.labels().index("pass") if "pass" in st.pending.labels() else 0)
+    apply_action(st, st.pending.labels().index("attack"))
+    return st
+
+
+def test_a_pick_and_an_undo_keep_every_option_under_its_key():
+    st = storma_at_an_attack()
+    keys = OptionKeys()
+    first = dict(zip(st.pending.labels(), keys.of(st.pending, 1)))
+    picked = st.pending.labels()[2]
+    apply_action(st, 2)
+    after = dict(zip(st.pending.labels(), keys.of(st.pending, 1)))
+    assert after.pop("done") == str(len(first) + 1)     # a new option takes the next key
+    assert after and all(first[label] == key for label, key in after.items())
+    assert picked not in after
+    order = keys.in_order(st.pending, 1)
+    assert [int(keys.of(st.pending, 1)[i]) for i in order] == sorted(int(k) for k in after.values()) + [len(first) + 1]
+    undone = storma_at_an_attack()                      # the same question again, as an undo replays it
+    assert dict(zip(undone.pending.labels(), keys.of(undone.pending, 1))) == first
+
+
+def test_keys_start_afresh_for_another_question_or_another_turn():
+    st = storma_at_an_attack()
+    keys = OptionKeys()
+    keys.of(st.pending, 1)
+    apply_action(st, 2)
+    assert "3" not in keys.of(st.pending, 1)             # the third card was taken: its key stays unused
+    assert keys.of(st.pending, 2)[0] == "1"              # the same question in another turn is asked afresh
+    other = Decision(0, "?", (Option("x", "x", "x"), Option("y", "y", "y")), None, 0)
+    assert keys.of(other, 2) == ["1", "2"]
 
 
 def reactions(game, ending: bool):
