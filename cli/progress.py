@@ -1,4 +1,5 @@
-"""A progress bar for long runs (games done, rate, time left), on a terminal only.
+"""Signs of work under way, on a terminal only: a progress bar for long runs (games done, rate,
+time left), and a line while a bot thinks in `play`.
 
 On a pipe, in a file or with `--json` nothing is drawn, so scripted output stays clean.
 Commands import this module only when they run (it imports rich).
@@ -6,11 +7,16 @@ Commands import this module only when they run (it imports rich).
 from __future__ import annotations
 
 import contextlib
+import threading
+import time
 
 from rich.console import Console
+from rich.live import Live
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
                            TimeRemainingColumn)
 from rich.text import Text
+
+THINKING_AFTER = 0.5  # seconds a bot may decide before the line says it is thinking
 
 
 class RateColumn(ProgressColumn):
@@ -33,3 +39,27 @@ def progress_bar(total: int, what: str, show: bool = True, console: Console | No
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task(what, total=total)  # the description is shown as it is (a path may hold [ or {)
         yield lambda n: bar.advance(task, n)
+
+
+@contextlib.contextmanager
+def thinking(console: Console, who: str, after: float = THINKING_AFTER):
+    """While the body runs: once it has taken `after` seconds, a line on a terminal says that `who`
+    is thinking, for how long, and that Ctrl-C interrupts; the line goes when the body ends."""
+    if not console.is_terminal:
+        yield
+        return
+    start = time.monotonic()
+
+    def line() -> Text:
+        return Text(f"{who} is thinking… {time.monotonic() - start:.0f} s (Ctrl-C to interrupt)", style="dim")
+    live = Live(console=console, transient=True, get_renderable=line, redirect_stdout=False, redirect_stderr=False)
+    timer = threading.Timer(after, live.start)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        timer.join()  # a start under way ends before the line is taken away
+        if live.is_started:
+            live.stop()

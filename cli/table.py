@@ -26,6 +26,7 @@ from rulelang.errors import GameError
 
 from .naming import Namer, spoken
 from .news import MOST_EVENTS, summarise
+from .progress import thinking
 from .screen import Board, styled
 from .terminal import EOF, QUIT, SAVE, UNDO, HumanAgent, new_console, read_line
 
@@ -98,7 +99,9 @@ class Table:
         if self.explain and hasattr(bot, "explain"):
             bot.explain = lambda text: self.console.print(text, markup=False, highlight=False)
         view = view_for(bot, st, decision.seat)
-        return self.apply(st, bot.choose(view, decision))
+        with thinking(self.console, f"P{decision.seat + 1} ({self.specs[decision.seat].text})"):
+            choice = bot.choose(view, decision)
+        return self.apply(st, choice)
 
     def ask(self, st, decision):
         """A person's decision: taken for them when there is one option or it is a reaction not
