@@ -1,6 +1,7 @@
 """What the commands share: printing an error and exiting, reading the --players option."""
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -47,3 +48,20 @@ def packaged_names() -> str:
     """The packaged rulesets' names, for help texts."""
     from rulelang.catalog import packaged_rulesets
     return ", ".join(sorted(packaged_rulesets()))
+
+
+def complete_ruleset(ctx, param, incomplete: str) -> list:
+    """Shell completion of a RULESET: the packaged names that begin with what is typed, and files.
+
+    Something that reads as a path (with a `/`, or a leading `.` or `~`), or that begins no
+    packaged name, completes as a file only. Otherwise the names come with the shell's own file
+    completion (zsh and fish show both; bash shows the names).
+    """
+    from click.shell_completion import CompletionItem
+
+    from rulelang.catalog import packaged_rulesets
+    files = CompletionItem(incomplete, type="file")
+    if os.sep in incomplete or incomplete.startswith((".", "~")):
+        return [files]
+    names = [CompletionItem(name) for name in sorted(packaged_rulesets()) if name.startswith(incomplete)]
+    return [files, *names] if names else [files]  # bash keeps the names only if they come after the file item

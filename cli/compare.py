@@ -7,11 +7,12 @@ import sys
 import click
 
 from .batch import batch_options
+from .common import complete_ruleset
 
 
 @click.command()
-@click.argument("base")
-@click.argument("variants", nargs=-1, required=True)
+@click.argument("base", shell_complete=complete_ruleset)
+@click.argument("variants", nargs=-1, required=True, shell_complete=complete_ruleset)
 @batch_options
 def compare(base, variants, games, seed, players, workers, backend, address, out, plot, as_json, debug, allow):
     """Play BASE and each VARIANT with the same seeds and agents; say what each variant changes.

@@ -6,11 +6,11 @@ import sys
 
 import click
 
-from .common import allow_path_option, fail, packaged_names, parse_players
+from .common import allow_path_option, complete_ruleset, fail, packaged_names, parse_players
 
 
 @click.command(epilog="Packaged rulesets: " + packaged_names())
-@click.argument("ruleset", required=False)
+@click.argument("ruleset", required=False, shell_complete=complete_ruleset)
 @click.option("--players", help="Comma-separated agents, one per seat: human, random, greedy, mcts[:key=value,...] "
                                 "or path/to/agent.py:ClassName. Default: human against mcts.")
 @click.option("--seed", type=int, default=None, help="Seed for shuffles, dice and bots (default: random).")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from .common import allow_path_option, fail, packaged_names, seats
+from .common import allow_path_option, complete_ruleset, fail, packaged_names, seats
 
 
 @click.command(epilog="Packaged rulesets: " + packaged_names())
-@click.argument("ruleset")
+@click.argument("ruleset", shell_complete=complete_ruleset)
 @allow_path_option
 def rules(ruleset, allow):
     """Print the rules of a game for its players: the rules text, the moves, the zones and the deck."""

@@ -7,10 +7,11 @@ import sys
 import click
 
 from .batch import batch_options
+from .common import complete_ruleset
 
 
 @click.command()
-@click.argument("ruleset")
+@click.argument("ruleset", shell_complete=complete_ruleset)
 @batch_options
 def simulate(ruleset, games, seed, players, workers, backend, address, out, plot, as_json, debug, allow):
     """Play many games with bots and report results per seat, with 95% intervals."""

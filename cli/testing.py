@@ -10,7 +10,7 @@ from .common import allow_path_option
 
 
 @click.command("test")
-@click.argument("paths", nargs=-1)
+@click.argument("paths", nargs=-1, type=click.Path())
 @click.option("-v", "--verbose", is_flag=True, help="List every test, not only failures.")
 @allow_path_option
 def test_command(paths, verbose, allow):

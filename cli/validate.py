@@ -9,11 +9,11 @@ import sys
 
 import click
 
-from .common import allow_path_option
+from .common import allow_path_option, complete_ruleset
 
 
 @click.command()
-@click.argument("rulesets", nargs=-1, required=True)
+@click.argument("rulesets", nargs=-1, required=True, shell_complete=complete_ruleset)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               help="text (default) for people, json for editors and CI.")
 @click.option("--playouts", type=click.IntRange(0, 100_000), default=0,

@@ -191,6 +191,26 @@ def test_verbose_lists_each_pass_with_the_rules_it_covers_and_nothing_for_none(r
     assert result.output.splitlines()[:2] == ["PASS deck [SS-1]", "PASS players"]
 
 
+def completions(line: str, shell: str = "bash") -> list:
+    """What `rulelang`'s shell completion offers for the last word of `line`, as (type, value)."""
+    words = line.split(" ")
+    result = CliRunner().invoke(main, [], prog_name="rulelang", env={
+        "_RULELANG_COMPLETE": f"{shell}_complete", "COMP_WORDS": line, "COMP_CWORD": str(len(words) - 1)})
+    return [tuple(item.split(",", 1)) for item in result.output.splitlines()]
+
+
+@pytest.mark.parametrize("line", ["rulelang play sup", "rulelang simulate sup", "rulelang rules sup",
+                                  "rulelang validate x.yaml sup", "rulelang compare supertrumf sup"])
+def test_a_ruleset_argument_completes_packaged_names_and_files(line):
+    assert completions(line) == [("file", "sup"), ("plain", "supertrumf"), ("plain", "supertrumf_blixtduell")]
+
+
+@pytest.mark.parametrize("line", ["rulelang play rulesets/sto", "rulelang play ./x", "rulelang play exam",
+                                  "rulelang test rul"])
+def test_a_path_or_a_word_that_begins_no_name_completes_as_a_file(line):
+    assert completions(line) == [("file", line.rsplit(" ", 1)[1])]
+
+
 @pytest.mark.parametrize("command", [["play", "storma"], ["validate", "storma"], ["rules", "tjugnoio"]])
 def test_a_misspelled_ruleset_name_gets_a_suggestion(run, command):
     result = run(*command)
