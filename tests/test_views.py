@@ -1,5 +1,12 @@
 """What one seat may see: card names only where the seat may look, summaries only when safe."""
+import io
+from pathlib import Path
+
+from rich.console import Console
+
 from rulelang.api import load_game
+from rulelang.cli.naming import Namer
+from rulelang.cli.screen import Board
 from rulelang.engine.runtime import apply_label, new_game
 from rulelang.engine.values import Player, ZoneRef
 from rulelang.engine.views import seat_view
@@ -52,3 +59,35 @@ def test_values_stored_on_zones_are_shown_by_the_zone_label():
     st = new_game(game, 2, seed=3)
     st.set_zone_var(ZoneRef("piles", 1, 2), "won", True)
     assert seat_view(st, 0)["zone_vars"] == {"P2.piles[2]": {"won": True}}
+
+
+SHOWDOWN = str(Path(__file__).resolve().parent / "data" / "showdown.yaml")
+
+
+def names(view: dict, zone: str) -> list:
+    return [piece["card"] for piece in view["zones"][zone]]
+
+
+def test_cards_revealed_to_all_are_seen_by_all_on_the_final_table():
+    game = load_game(SHOWDOWN)
+    st = new_game(game, 2, seed=1)
+    hand = [card.pretty() for card in st.zones[ZoneRef("hand", 0)]]
+    apply_label(st, "show")                      # P1 shows both cards
+    apply_label(st, "draw")                      # P2 draws a third card: the game is over
+    assert st.result is not None
+    assert names(seat_view(st, 1), "P1.hand") == hand
+    assert names(seat_view(st, 0), "P2.hand") == [None] * 3  # never shown
+    table = Console(width=80, file=io.StringIO())
+    table.print(Board(game, Namer(game, 1)).render(seat_view(st, 1)))
+    assert f"hand (2)  {'  '.join(hand)}" in table.file.getvalue() and "2 hidden" not in table.file.getvalue()
+
+
+def test_a_revealed_card_is_hidden_again_once_its_zone_changes():
+    game = load_game(SHOWDOWN)
+    st = new_game(game, 2, seed=1)
+    apply_label(st, "show")
+    apply_label(st, "show")                      # P2 shows too
+    apply_label(st, "draw")                      # P1 draws: nobody knows which of P1's cards is which now
+    assert names(seat_view(st, 1), "P1.hand") == [None] * 3
+    assert None not in names(seat_view(st, 0), "P2.hand")
+    assert seat_view(st, 0)["zones"]["P1.hand"][2]["card"] is not None  # the owner sees its own, as ever

@@ -284,9 +284,11 @@ def set_card_value(st, owner, attribute: str, value, pos) -> None:
 
 
 def reveal(st, value) -> None:
-    """Show cards to every player (in the log)."""
+    """Show cards to every player: in the log, and in their views while the cards lie where they were shown."""
+    cards = st.items(value)
+    st.reveal(cards)
     if not st.quiet:
-        st.say(f"reveals {pretty(st.items(value))}")
+        st.say(f"reveals {pretty(cards)}")
 
 
 def shuffle(st, ref) -> None:

@@ -80,6 +80,7 @@ class GameState:
         self.under_of: dict[int, list] = {}
         self.cvars: dict[int, dict] = {}
         self.down: set[int] = set()
+        self.shown: dict = {}  # card id -> (its zone, the event) when revealed to all; replaced, not changed: clones share it
         self.next_marker = 1_000_000
         self.vars = dict(game.game_vars)
         self.pvars = [dict(game.player_vars) for _ in range(players)]
@@ -369,6 +370,8 @@ class GameState:
     def visible_to(self, piece, seat: int) -> bool:
         """Whether the player in `seat` may see which card this is."""
         zone = self.root(piece)
+        if self.shown and self.revealed(piece, zone):
+            return True
         owner = zone.seat
         spec = self.game.zones[zone.name]
         if spec.visibility == "hidden":
@@ -755,6 +758,16 @@ class GameState:
         if not self.quiet:
             self.say(f"shuffles {pretty(source)} into {pretty(ref)}", actor=False)
         return True
+
+    def reveal(self, cards: list) -> None:
+        """Show cards to every player: each is seen by all where it lies until that zone changes."""
+        self.touch("shown")
+        self.shown = {**self.shown, **{c.id: (self.root(c), self.version) for c in cards if c.__class__ is Card}}
+
+    def revealed(self, piece, zone) -> bool:
+        """Whether a piece lying in `zone` was revealed to all there, and the zone is as it was then."""
+        seen = self.shown.get(piece.id)
+        return seen is not None and seen[0] == zone and self.versions.get(zone, 0) <= seen[1]
 
     def turn_face(self, pieces, face_down: bool) -> None:
         """Turn cards face up (revealing them to all who may see the zone) or face down."""

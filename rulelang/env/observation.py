@@ -199,6 +199,9 @@ class SeatObserver:
             if since >= 0:  # (on a first look every card is redone, with its zone or the card it lies under)
                 moved.update([cards[index] for index in self._turned(st) if index < len(cards)])
             self.down = set(st.down)
+        if st.shown:  # cards revealed to all since the last look, or in a zone that has changed since
+            moved.update([cards[index] for index, (zone, event) in st.shown.items()
+                          if event > since or changed(zone, 0) > since])
         if changed("cvar", 0) > since:
             self._stored_values(st, touched)
         if self.holding:
@@ -215,7 +218,7 @@ class SeatObserver:
                     self._card(st, card)
                     continue
                 where = loc[index]  # a card not shown that lies in a zone where it cannot be seen stays unshown
-                if where[0] != "z" or places[where[1]].shows[index in down]:
+                if where[0] != "z" or places[where[1]].shows[index in down] or index in st.shown:
                     self._card(st, card)
         self._variables(st, since)
         if self.personal:
@@ -364,7 +367,7 @@ class SeatObserver:
             head = (1.0 if face_down else 0.0, 1.0, 0.0)
             covered = face_down or st.root_card(card).id in st.down
         place = self.places[zone]
-        if not place.shows[covered]:
+        if not self._sees(st, card, zone, place.shows[covered]):
             if shown >= 0:
                 vector[self.at_row[index] + shown] = 0
                 for slot, before in zip(self.slots[index], self.written[index]):
@@ -389,6 +392,13 @@ class SeatObserver:
                 if figure != before:
                     vector[slot] = figure
             self.written[index] = figures
+
+    def _sees(self, st, card, zone, shows: bool) -> bool:
+        """Whether the vector shows a card: as its zone shows it (`shows`), or revealed to all
+        there (by the observer of what every seat sees, never by one of what only its seat sees)."""
+        if not st.shown or not st.revealed(card, zone):
+            return shows
+        return self.part != OWN
 
     def _values(self, st, index: int) -> tuple:
         """A card's stored values as the seat sees them, then (for files that make markers) its markers."""
