@@ -1,4 +1,4 @@
-"""What the commands share: printing an error and exiting, reading the --players option."""
+"""What the commands share: printing an error and exiting, reading the --players option, completing a RULESET."""
 from __future__ import annotations
 
 import os
