@@ -297,7 +297,7 @@ class Let(Statement):
 
 
 class Reveal(Statement):
-    """Show cards to every player (in the log)."""
+    """Show cards to every player: in the log, and on the table where they lie until that zone changes."""
 
     keyword = "reveal"
     syntax = ("reveal X",)
