@@ -2,6 +2,7 @@
 import pytest
 
 from rulelang.api import load_game
+from rulelang.analysis.forcing import Forced
 from rulelang.compile.expressions import ExpressionCompiler
 from rulelang.engine.runtime import new_game
 from rulelang.engine.values import Player, ZoneRef
@@ -18,7 +19,7 @@ def game():
 @pytest.fixture
 def evaluate(game):
     st = new_game(game, 2, seed=5)
-    st.forced_dice.extend([3, 0, 0, 0, 6, 1, 2])
+    st.forced = Forced([3, 0, 0, 0, 6, 1, 2])
     compiler = ExpressionCompiler(game.names, game.program)
 
     def run(source):

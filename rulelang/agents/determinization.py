@@ -93,7 +93,7 @@ class Redeal:
         other = st.clone()
         other.rng = Rng(rng.next64())
         other.quiet, other.debug, other.log = True, False, []
-        other.forced_dice, other.stacked, other.forced_first = [], set(), None
+        other.forced = None
         if self.slots:
             swap = {}
             for ((kind, key), index), new in zip(self.slots, order):

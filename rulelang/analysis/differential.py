@@ -28,7 +28,7 @@ def snapshot(st) -> dict:
         "face down": sorted(st.down),
         "vars": plain(st.vars), "player vars": plain(st.pvars),
         "turn": (st.current, st.turn_number, st.round_number, st.stage),
-        "result": st.result, "dice rolled": st.dice_rolled, "chance": st.rng.state,
+        "result": st.result, "chance": st.rng.state,
         "decision": None if pending is None else (pending.seat, pending.prompt,
                                                   [(o.label, o.text) for o in pending.options]),
         "log": list(st.log),

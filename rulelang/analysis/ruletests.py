@@ -18,6 +18,7 @@ from ..language.documents import YList, YMap
 from ..language.loader import load_yaml
 from ..language.reach import Reach
 from ..language.variants import resolve_extends
+from .forcing import Forced
 from .testexplain import explain
 from .testnames import card, seat, variable, zone_parts
 from .testschema import TEST_FILE, check_file
@@ -147,14 +148,14 @@ class _Runner:
     def prepare(self, st):
         """Before the game runs: forced dice, skipped setup, stacked and laid-out zones, variables."""
         body = self.body
-        st.forced_dice.extend(body.get("dice", []))
+        st.forced = Forced(body.get("dice", []))
         if body.get("start", "setup") == "turn":
             st.stage = "round"  # the setup (and a first round's setup) is skipped: the test lays out the position
             st.round_number = 1
-            st.forced_first = self.player(body.get("first", "P1"), body.pos).seat
+            st.forced.first = self.player(body.get("first", "P1"), body.pos).seat
         for zone, cards in body.get("stack", YMap()).items():
             ref = self.zone(zone, body["stack"].key_pos[zone], st)
-            st.stacked.add(ref.name)
+            st.forced.stacked.add(ref.name)
             self.lay(st, ref, cards, body["stack"].value_pos[zone])
         for zone, cards in body.get("zones", YMap()).items():
             self.lay(st, self.zone(zone, body["zones"].key_pos[zone], st), cards, body["zones"].value_pos[zone])
@@ -246,9 +247,9 @@ class _Runner:
     def step(self, step, pos):
         """Play one step's choices (and turns), then check its assertions against the position reached."""
         st = self.st
-        rolled = st.dice_rolled
+        rolled = st.forced.rolled
         if "dice" in step:
-            st.forced_dice.extend(step["dice"])
+            st.forced.dice.extend(step["dice"])
         self.play_on(step)
         if "by" in step:
             seat = self.player(step["by"], step.value_pos["by"]).seat
@@ -268,9 +269,9 @@ class _Runner:
         if "game_over" in step and (st.result is not None) != step["game_over"]:
             self.check_failed(step.value_pos["game_over"], "expected the game to be over, but it goes on"
                               if step["game_over"] else f"expected the game to go on, but it ended: {list(st.result)}")
-        if step.get("no_dice") and st.dice_rolled != rolled:
+        if step.get("no_dice") and st.forced.rolled != rolled:
             self.check_failed(step.value_pos["no_dice"], f"expected no die to be rolled, but "
-                                                          f"{st.dice_rolled - rolled} were")
+                                                          f"{st.forced.rolled - rolled} were")
         if step.get("dice_used"):
             self.check_dice_used(step.value_pos["dice_used"])
         if "log" in step:
@@ -289,14 +290,14 @@ class _Runner:
         queue = list(zip(plays, spots))
         turns = step.get("turns", 0)
         self.resume()
-        st.hold_at_turn_end = bool(turns)
+        st.forced.hold_at_turn_end = bool(turns)
         while True:
             if st.held:
                 turns -= 1
                 if turns <= 0:
                     break
                 self.resume()
-                st.hold_at_turn_end = True
+                st.forced.hold_at_turn_end = True
             elif st.result is not None or not (queue or turns):
                 break
             elif queue:
@@ -309,7 +310,7 @@ class _Runner:
                 self.fail(step.value_pos["turns"], f"{who} must decide before the turns end "
                                                    f"(options: {', '.join(self.labels())}): "
                                                    f"give the choice in 'play', or write 'auto: true'")
-        st.hold_at_turn_end = False
+        st.forced.hold_at_turn_end = False
         if queue:
             label, label_pos = queue[0]
             turns = step.get("turns", 0)
@@ -342,7 +343,7 @@ class _Runner:
 
     def check_dice_used(self, pos):
         """Every forced die given so far has been rolled."""
-        left = self.st.forced_dice
+        left = self.st.forced.dice
         if left:
             self.check_failed(pos, f"{len(left)} forced {'die was' if len(left) == 1 else 'dice were'} "
                                    f"not used: {list(left)}")

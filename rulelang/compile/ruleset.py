@@ -160,6 +160,15 @@ class Bots:
     pos: Position
 
 
+class GameCaches:
+    """What playing a game makes once and keeps for its next games: the only part of a compiled
+    `Game` that changes (so the game itself stays as it was compiled)."""
+
+    def __init__(self):
+        self.options: dict = {}  # options that never change, made once (engine/effects.py)
+        self.layouts: dict = {}  # players -> the table before setup, made once (engine/state.py)
+
+
 @attrs.frozen(repr=False, eq=False)
 class Game:
     """A complete ruleset, ready to run: every expression and effect already compiled."""
@@ -192,8 +201,7 @@ class Game:
     report: dict
     display: dict  # zone name -> render(st, env) of a summary line
     names: object  # the Names expressions may use, for rule tests
-    options: dict = attrs.field(factory=dict)  # options that never change, made once (engine/effects.py)
-    layouts: dict = attrs.field(factory=dict)  # players -> the table before setup, made once (engine/state.py)
+    caches: GameCaches = attrs.field(factory=lambda: GameCaches())  # what playing it makes once and keeps
     refusals: bool = False  # some move can be refused (so a choice of a move may come back unchanged)
     watched_origins: frozenset | None = frozenset()  # moves from these zones are events (None: all)
     events_at_once: bool = False  # every `on: moved` trigger's body never waits: they run at once

@@ -439,12 +439,13 @@ def options_for(st, values: list) -> list:
     """The options offering each value, labelled as players and rule tests name them.
 
     An option that reads the same whenever it is offered (a card with nothing stored on it, a
-    player, a text, a number) is made once per game and kept in `game.options` (a card under
+    player, a text, a number) is made once per game and kept in `game.caches.options` (a card under
     itself; any other value, as a move, under its kind and value).
     """
     options = []
     positions = None
-    kept = st.game.options if len(st.game.options) < MAX_KEPT_OPTIONS else {}
+    kept = st.game.caches.options
+    kept = kept if len(kept) < MAX_KEPT_OPTIONS else {}
     cards_only = True
     for value in values:
         kind = value.__class__
@@ -657,7 +658,7 @@ class ChooseMove(Node):
 
 def move_options(st, moves) -> tuple:
     """The options offering these moves (made once per game)."""
-    kept = st.game.options
+    kept = st.game.caches.options
     out = []
     for move in moves:
         option = kept.get((ChooseMove, move.name))  # (not under the move: its hash is a Python call)

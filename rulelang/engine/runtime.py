@@ -225,9 +225,10 @@ def _next_program(st: GameState) -> None:
 
 def _hold(st: GameState) -> bool:
     """Hold the game between turns if a rule test asked to (`hold_at_turn_end`); True if it holds."""
-    if not st.hold_at_turn_end:
+    forced = st.forced
+    if forced is None or not forced.hold_at_turn_end:
         return False
-    st.hold_at_turn_end, st.held = False, True
+    forced.hold_at_turn_end, st.held = False, True
     return True
 
 
@@ -254,8 +255,9 @@ def _begin_round(st: GameState) -> None:
 
 
 def _first_player(st: GameState) -> int:
-    if st.forced_first is not None:
-        first, st.forced_first = st.forced_first, None
+    forced = st.forced
+    if forced is not None and forced.first is not None:
+        first, forced.first = forced.first, None
         return first
     rounds = st.game.rounds
     choose = rounds.first if rounds is not None and rounds.first is not None else st.game.turn.first

@@ -1,0 +1,23 @@
+"""What changed in one game, for the checks remembered until what they read changes (engine/memo.py).
+
+A part of `GameState` (engine/state.py). Every change to a state takes a fresh event number
+from a counter shared with the state's clones and records it on the parts it changed: a zone
+(its `ZoneRef`), a row (`RowRef`), `("v", name)` game variables, `("p", name)` player
+variables, `"cvar"` values stored on cards, `"zvars"`, `"attach"` (what lies under what),
+`"loc"` (where cards are), `"down"` (face-down cards), `"shown"` (cards revealed to all),
+`"current"` (whose turn it is).
+"""
+from __future__ import annotations
+
+
+class Changes:
+    """Recording the parts of the state that changed."""
+
+    def touch(self, *changed) -> None:
+        """Record that these parts of the state changed (see engine/memo.py)."""
+        self.version = event = next(self.clock)
+        versions = self.versions
+        for key in changed:
+            versions[key] = event
+        if self.changed_parts is not None:
+            self.changed_parts += changed

@@ -1,0 +1,68 @@
+"""The flow of one game: whose turn it is, the seats, the decision waited for, and the end.
+
+A part of `GameState` (engine/state.py); the interpreter (engine/runtime.py) drives it.
+"""
+from __future__ import annotations
+
+import attrs
+
+from ..errors import GameError
+from .effects import Option, legal_moves
+from .values import Player, pretty
+
+
+@attrs.frozen
+class Anytime:
+    """An option that makes an `anytime` move and then asks the same decision again."""
+
+    move: object = attrs.field(eq=False)
+
+
+class Flow:
+    """The seats, a decision to wait for, and the game's end."""
+
+    def opponent(self, player) -> Player:
+        """The other player of a two-player game."""
+        if self.n != 2:
+            raise GameError(f"'opponent' needs exactly two players, this game has {self.n}")
+        return Player(1 - self._seat(player))
+
+    def next_player(self, player) -> Player:
+        """The next seat clockwise."""
+        return Player((self._seat(player) + 1) % self.n)
+
+    @staticmethod
+    def _seat(player) -> int:
+        if not isinstance(player, Player):
+            raise GameError(f"expected a player, got {pretty(player)}")
+        return player.seat
+
+    def finish(self, winners: list, tie: bool = False) -> None:
+        """End the game: the given seats win and the others lose, or everybody ties."""
+        if self.result is not None:
+            return
+        if tie:
+            self.result = tuple("draw" for _ in range(self.n))
+            self.say("game over: a draw", actor=False)
+            return
+        self.result = tuple("win" if seat in winners else "loss" for seat in range(self.n))
+        names = ", ".join(Player(s).name for s in sorted(set(winners))) or "nobody"
+        self.say(f"game over: {names} win{'' if len(set(winners)) > 1 else 's'}", actor=False)
+
+    def ask(self, decision) -> None:
+        """Wait for an agent to answer `decision`, with the seat's legal `anytime` moves added."""
+        if self.game.anytime and self.stage == "turn":
+            legal = legal_moves(self, self.game.anytime, self.seats[decision.seat])
+            if legal:
+                taken = set(decision.labels())
+                extra = tuple(self._anytime_option(m) for m in legal if m.name not in taken)
+                decision = decision.with_options(decision.options + extra)
+        self.pending = decision
+
+    def _anytime_option(self, move) -> Option:
+        """The option offering an `anytime` move (made once per game, as move options are)."""
+        kept = self.game.caches.options
+        option = kept.get((Anytime, move.name))
+        if option is None:
+            option = kept[(Anytime, move.name)] = Option(move.name, move.label, Anytime(move))
+        return option

@@ -1,0 +1,57 @@
+"""The log of one game: what happened, credited to who did it, and for each seat what it saw.
+
+A part of `GameState` (engine/state.py). A quiet game (simulations, bots' playouts) makes
+no log text at all.
+"""
+from __future__ import annotations
+
+from ..errors import GameError
+from .effects import credit_of
+from .values import Marker, pretty
+
+MAX_LOG_LINES = 400_000  # log lines one game may write: two for each decision the game may take
+
+
+class Logbook:
+    """The lines of the log, each for everybody or for one seat."""
+
+    def say(self, text: str, seat: int | None = None, actor: bool = True) -> None:
+        """Add a log line, for all (seat None) or for one seat only."""
+        if self.quiet:
+            return
+        if len(self.log) >= MAX_LOG_LINES:
+            raise GameError(f"the game wrote more than {MAX_LOG_LINES:,} log lines (limits: log)",
+                            self.game.end_position)
+        if actor and self.stage == "turn":
+            who = self.credit if self.credit is not None else credit_of(self.frames[-1].env) if self.frames else None
+            who = who if who is not None else self.seats[self.current]
+            text = f"{who if isinstance(who, str) else who.name} {text}"
+        self.log.append((seat, text))
+
+    def _seers(self, piece) -> frozenset:
+        if isinstance(piece, Marker):
+            return frozenset(range(self.n))
+        return frozenset(s for s in range(self.n) if self.visible_to(piece, s))
+
+    def _seers_after(self, piece) -> frozenset:
+        if piece.id not in self.loc:
+            return frozenset()
+        return self._seers(piece)
+
+    def _log_move(self, moving, before, where_to, markers=None, verb: str = "moves") -> None:
+        everyone = frozenset(range(self.n))
+        seen = {p.id: before[p.id] | self._seers_after(p) for p in moving}
+        if all(seen[p.id] == everyone for p in moving):
+            names = ", ".join((markers or {}).get(p.id) or pretty(p) for p in moving)
+            self.say(f"{verb} {names} {where_to}")
+            return
+        self.say(f"{verb} {len(moving)} card{'s' if len(moving) != 1 else ''} {where_to}")
+        for seat in range(self.n):
+            shown = [p for p in moving if seat in seen[p.id]]
+            if shown:
+                self.say(f"(you see: {pretty(shown)})", seat=seat, actor=False)
+
+    def log_draw(self, drawn: list, before: dict, source, target) -> None:
+        """Log cards drawn from `source` to `target`, for each seat as it saw them (`before`: who saw each one)."""
+        if drawn and not self.quiet:
+            self._log_move(drawn, before, f"from {self.label(source)} to {self.label(target)}", verb="draws")

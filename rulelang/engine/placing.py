@@ -1,0 +1,314 @@
+"""Where cards go: every move, draw, deal and refill takes cards from where they lie and puts
+them in a zone with `place`, the one primitive that records where a card lies, forgets what was
+stored on it and turns it face up or down; a card laid under a card is attached with `attach`.
+
+A part of `GameState` (engine/state.py). Every change is recorded (`touch`), moves from zones
+that `on: moved` triggers watch are kept as events, and the log says what each seat saw.
+"""
+from __future__ import annotations
+
+from ..errors import GameError
+from .values import Card, Marker, RowRef, ZoneRef, is_card, pretty
+
+MAX_DRAW = 1000
+MAX_MARKERS = 100_000  # markers one game may make
+
+
+class Placing:
+    """Moving cards between zones and under cards, drawing, refilling, marking, turning."""
+
+    def place(self, cards, key: ZoneRef, where: str = "bottom", face_down: bool | None = None) -> set:
+        """Put cards (taken from where they lay) on top of zone `key`, in their order, or at its bottom:
+        each then lies there, face down or up, with nothing stored on it. The parts of the state
+        this changed (for `touch`)."""
+        target = self.zones[key]
+        if where == "top":
+            target[:0] = cards
+        else:
+            target.extend(cards)
+        place, loc, cvars, down = ("z", key), self.loc, self.cvars, self.down
+        changed = {"loc", key}
+        for card in cards:
+            pid = card.id
+            loc[pid] = place
+            if pid in cvars:
+                del cvars[pid]
+                changed.add("cvar")
+            if (pid in down) != bool(face_down):
+                changed.add("down")
+                if face_down:
+                    down.add(pid)
+                else:
+                    down.discard(pid)
+        return changed
+
+    def move(self, pieces, ref, where: str = "top", face_down: bool | None = None,
+             log: bool = True, events: bool = True) -> dict:
+        """Move pieces to the top or bottom of a zone, or under a card (`ref` is then a card).
+
+        Returns who could see each moved piece before the move, for callers that log later.
+        """
+        if pieces.__class__ is Card and where != "under" and ref.__class__ is ZoneRef:
+            before = {} if self.quiet else {pieces.id: self._seers(pieces)}
+            self._move_card(pieces, ref, where, face_down, events)
+            if log and not self.quiet:
+                self._log_move([pieces], before, f"to {self.label(ref)}")
+            return before
+        moving = [p for p in self.items(pieces) if p.__class__ is Card or p.__class__ is Marker]
+        if not moving:
+            return {}
+        before = {p.id: self._seers(p) for p in moving} if not self.quiet else {}
+        markers = {p.id: self.marker_label(p) for p in moving if p.__class__ is Marker} if not self.quiet else {}
+        under = where == "under"
+        if under:
+            if ref.__class__ is not Card:
+                raise GameError(f"can only put cards under a card, not under {pretty(ref)}")
+        else:
+            key = self.zone_key(ref)
+        watched = self.game.watched_origins  # None: moves from every zone
+        watching = events and (watched is None or bool(watched))
+        if pieces.__class__ is ZoneRef and not under and self._zone_moved_together(pieces, key, watching):
+            source = self.zone_key(pieces)
+            self.zones[source].clear()
+            self.touch(source, *self.place(moving, key, where, face_down))
+            if log and not self.quiet:
+                self._log_move(moving, before, f"to {self.label(ref)}")
+            return before
+        changed, emptied = {"loc"}, []
+        for piece in reversed(moving) if where == "top" else moving:  # (each on top: in the end in their order)
+            source = self._take(piece, watching, watched)
+            changed.add(source)
+            if source.__class__ is ZoneRef and source.name in self.row_names:
+                emptied.append(source)
+            if under:
+                changed |= self.attach(piece, ref)
+            elif piece.__class__ is Marker:  # a marker vanishes anywhere but under a card
+                self._forget(piece)
+                changed.update(("attach", "cvar"))
+            else:
+                changed |= self.place((piece,), key, where, face_down)
+        self.touch(*changed)
+        if log and not self.quiet:
+            self._log_move(moving, before, f"to {self.label(ref)}" if not under else f"under {pretty(ref)}", markers)
+        for zone in emptied:
+            self._drop_if_empty(zone)
+        return before
+
+    def _take(self, piece, watching: bool, watched) -> ZoneRef | str:
+        """Take a piece from the zone it lies in, or from under the card it is attached to (keeping
+        the move as an event if some `on: moved` trigger may answer it); the part of the state that changed."""
+        place = self.loc.get(piece.id)
+        if place is None:
+            raise GameError(f"{pretty(piece)} is not in the game")
+        if place[0] == "z":
+            source = place[1]
+            if watching and piece.__class__ is Card and (watched is None or source.name in watched):
+                self.events.append((piece, source))
+            self.zones[source].remove(piece)
+            return source
+        if watching and piece.__class__ is Card:
+            self._note_event(piece, self.root(piece), watched)
+        siblings = self.under_of[place[1].id]
+        siblings.remove(piece)
+        if not siblings:
+            del self.under_of[place[1].id]
+        return "attach"
+
+    def attach(self, piece, card) -> set:
+        """Lay a piece (taken from where it lay) under a card, keeping its stored values while it
+        travels with the card; it lies face up. The parts of the state this changed."""
+        pid = piece.id
+        if card.id == pid:
+            raise GameError(f"cannot put {pretty(piece)} under itself")
+        self.under_of.setdefault(card.id, []).append(piece)
+        self.loc[pid] = ("u", card)
+        changed = {"attach"}
+        if pid in self.cvars:
+            del self.cvars[pid]
+            changed.add("cvar")
+        if pid in self.down:
+            self.down.discard(pid)
+            changed.add("down")
+        return changed
+
+    def _zone_moved_together(self, pieces: ZoneRef, key, watching: bool) -> bool:
+        """Whether a whole zone's cards may move together: to another zone, from no pile of a row,
+        and setting off no `on: moved` trigger."""
+        watched = self.game.watched_origins
+        return (not (watching and (watched is None or pieces.name in watched))
+                and pieces.name not in self.row_names and self.zone_key(pieces) != key)
+
+    def _move_card(self, card, ref, where: str, face_down, events: bool) -> None:
+        """`move` of one card into a zone, with nothing to log: the common case."""
+        key = ref if ref in self.zones else self.zone_key(ref)
+        watched = self.game.watched_origins
+        source = self._take(card, events and (watched is None or bool(watched)), watched)
+        self.touch(source, *self.place((card,), key, where, face_down))
+        if source.__class__ is ZoneRef and source.name in self.row_names:
+            self._drop_if_empty(source)
+
+    def _note_event(self, card, origin, watched) -> None:
+        """Keep a move for the `on: moved` triggers if some trigger may answer a move from `origin`."""
+        if watched is None or origin.name in watched:
+            self.events.append((card, origin))
+
+    def _forget(self, marker) -> None:
+        for child in self.under_of.pop(marker.id, []):
+            self.loc.pop(child.id, None)
+        self.loc.pop(marker.id, None)
+        self.cvars.pop(marker.id, None)
+
+    def mark(self, card, values: dict):
+        """Put a new marker with stored values under a card."""
+        if card.__class__ is not Card:
+            raise GameError(f"can only mark a card, not {pretty(card)}")
+        if self.next_marker >= 1_000_000 + MAX_MARKERS:
+            raise GameError(f"the game made more than {MAX_MARKERS:,} markers (limits: markers)")
+        marker = Marker(self.next_marker)
+        self.next_marker += 1
+        self.under_of.setdefault(card.id, []).append(marker)
+        self.loc[marker.id] = ("u", card)
+        self.cvars[marker.id] = dict(values)
+        self.touch("attach", "cvar")
+        if not self.quiet:
+            shown = ", ".join(f"{k} {v}" for k, v in values.items())
+            self.say(f"marks {pretty(card)} with a marker ({shown})")
+        return marker
+
+    def new_pile(self, row: RowRef, at_start: bool) -> ZoneRef:
+        """Add an empty pile at the start or the end of a row."""
+        if not isinstance(row, RowRef):
+            raise GameError(f"a new pile needs a row, not {pretty(row)}")
+        self.next_pile += 1
+        piles = self.rows[row]
+        ref = ZoneRef(row.name, row.seat, self.next_pile)
+        piles.insert(0 if at_start else len(piles), ref)
+        self.zones[ref] = []
+        self.touch(row, ref)
+        return ref
+
+    def _drop_if_empty(self, ref: ZoneRef) -> None:
+        """A pile of a row that has been emptied leaves the row."""
+        if ref in self.zones and not self.zones[ref]:
+            del self.zones[ref]
+            self.zvars.pop(ref, None)
+            row = RowRef(ref.name, ref.seat)
+            self.rows[row].remove(ref)
+            self.touch(row, ref, "zvars")
+
+    def draw(self, count: int, source: ZoneRef, target: ZoneRef, where: str = "bottom",
+             face_down: bool | None = None, unlogged=None) -> int:
+        """Move up to `count` cards one at a time from the top of `source` to the bottom (or top) of
+        `target`, face up unless `face_down`, refilling the source.
+
+        `on: moved` triggers that can run at once (`fire_now`) run after each card, before the
+        next is drawn; the draw still takes `count` cards from the source. `unlogged` (a draw of
+        one card at a time, see effects.DrawLoop) keeps the cards drawn, to be logged together.
+        """
+        if count > MAX_DRAW:
+            raise GameError(f"cannot draw {count} cards at once (at most {MAX_DRAW})")
+        if count <= 0:  # (a count worked out by the rules is often nothing)
+            return 0
+        drawn, before, total = [], {}, 0
+        if self._drawn_at_once(source, target, where, face_down):
+            total = self._draw_at_once(count, source, target, drawn, before)
+        quiet = self.quiet
+        for _ in range(count - total):
+            key = source if source in self.zones else self.zone_key(source)
+            if not self.zones[key] and not self._refill(source):
+                break
+            card = self.zones[key][0]
+            if target.__class__ is ZoneRef and where == "bottom" and face_down is None:  # move()'s short way
+                if not quiet:
+                    before[card.id] = self._seers(card)
+                self._move_card(card, target, "bottom", None, True)
+            else:
+                before.update(self.move(card, target, where, face_down, log=False))
+            drawn.append(card)
+            total += 1
+            if self.events and self.fire_now is not None:
+                if quiet:
+                    self.fire_now(self)
+                else:
+                    before = self._fire_while_drawing(drawn, before, source, target)
+                if self.result is not None:
+                    break
+        if quiet:
+            return total
+        if unlogged is not None:
+            unlogged.drawn += drawn
+            unlogged.seers.update(before)
+        else:
+            self.log_draw(drawn, before, source, target)
+        return total
+
+    def _fire_while_drawing(self, drawn: list, before: dict, source, target) -> dict:
+        """Run the `on: moved` triggers of a card just drawn, logging first what was drawn so far
+        if one fires; the seers still to log (none, if the draw so far was logged)."""
+        logged = len(drawn)
+
+        def log_so_far():  # what was drawn so far comes before what it sets off
+            self.log_draw(drawn, before, source, target)
+            drawn.clear()
+        self.fire_now(self, log_so_far)
+        return {} if len(drawn) < logged else before
+
+    def _drawn_at_once(self, source, target, where: str, face_down) -> bool:
+        """Whether a draw may take its cards together: to the bottom of a zone, face up, from a
+        zone whose moves no `on: moved` trigger answers and that is no pile of a row."""
+        watched = self.game.watched_origins
+        return (target.__class__ is ZoneRef and where == "bottom" and face_down is None
+                and watched is not None and source.name not in watched and source.name not in self.row_names)
+
+    def _draw_at_once(self, count: int, source: ZoneRef, target: ZoneRef, drawn: list, before: dict) -> int:
+        """The cards of a draw that its source holds, placed together; the draw takes the rest one
+        by one (they need a refill)."""
+        cards = self.zones[self.zone_key(source)]
+        key = self.zone_key(target)
+        taken = cards[:count]
+        if not taken:
+            return 0
+        if not self.quiet:
+            before.update((card.id, self._seers(card)) for card in taken)
+        del cards[:len(taken)]
+        self.touch(source, *self.place(taken, key, "bottom", None))
+        drawn.extend(taken)
+        return len(taken)
+
+    def _refill(self, ref: ZoneRef) -> bool:
+        """Shuffle the zone that refills `ref` into it (face-up cards staying, where it says so);
+        False when there is nothing to refill it with."""
+        spec = self.game.zones[ref.name]
+        if spec.refill is None:
+            return False
+        source = ZoneRef(spec.refill, ref.seat if self.game.zones[spec.refill].per_player else None,
+                         ref.index if self.game.zones[spec.refill].count is not None else None)
+        cards = self.zones[self.zone_key(source)]
+        if spec.keep_face_up:
+            cards = [c for c in cards if c.id in self.down]
+        if not cards:
+            return False
+        self.move(list(cards), ref, log=False, events=False)
+        self.shuffle(ref)
+        if not self.quiet:
+            self.say(f"shuffles {pretty(source)} into {pretty(ref)}", actor=False)
+        return True
+
+    def turn_face(self, pieces, face_down: bool) -> None:
+        """Turn cards face up (revealing them to all who may see the zone) or face down."""
+        for piece in self.items(pieces):
+            if not is_card(piece):
+                raise GameError(f"only cards can be turned face up or down, not {pretty(piece)}")
+            if face_down and piece.id not in self.down:
+                self.down.add(piece.id)
+                self.touch("down")
+            elif not face_down and piece.id in self.down:
+                self.down.discard(piece.id)
+                self.touch("down")
+                if not self.quiet:
+                    self.say(f"turns up {pretty(piece)}", actor=False)
+
+    def reveal(self, cards: list) -> None:
+        """Show cards to every player: each is seen by all where it lies until that zone changes."""
+        self.touch("shown")
+        self.shown = {**self.shown, **{c.id: (self.root(c), self.version) for c in cards if c.__class__ is Card}}
