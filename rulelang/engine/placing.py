@@ -17,40 +17,97 @@ MAX_MARKERS = 100_000  # markers one game may make
 class Placing:
     """Moving cards between zones and under cards, drawing, refilling, marking, turning."""
 
-    def place(self, cards, key: ZoneRef, where: str = "bottom", face_down: bool | None = None) -> set:
-        """Put cards (taken from where they lay) on top of zone `key`, in their order, or at its bottom:
-        each then lies there, face down or up, with nothing stored on it. The parts of the state
-        this changed (for `touch`)."""
-        target = self.zones[key]
-        if where == "top":
-            target[:0] = cards
+    def place(self, pieces, target, where: str = "bottom", face_down: bool | None = None, events: bool = True,
+              taken_from: ZoneRef | None = None) -> list:
+        """Put pieces on top of zone `target` (in their order) or at its bottom, or (`where` "under")
+        under the card `target`: the one way a card comes to lie somewhere else.
+
+        Each piece is first taken from where it lies (and kept as an event for the `on: moved`
+        triggers that may answer it, with `events`), unless the caller has taken them all from the
+        zone `taken_from`. In a zone a card then lies face down or up as `face_down` says, under a
+        card face up, with nothing stored on it; a marker put in a zone vanishes. The change is
+        recorded. Returns the piles of rows that were emptied (they leave their row: see `move`).
+        """
+        under = where == "under"
+        loc, cvars, down = self.loc, self.cvars, self.down
+        changed, emptied = ["loc"], []
+        if not under:
+            zone, spot = self.zones[target], ("z", target)
+            changed.append(target)
+        if taken_from is not None:  # all taken from one zone: they go there together
+            changed.append(taken_from)
+            if where == "top":
+                zone[:0] = pieces
+            else:
+                zone.extend(pieces)
         else:
-            target.extend(cards)
-        place, loc, cvars, down = ("z", key), self.loc, self.cvars, self.down
-        changed = {"loc", key}
-        for card in cards:
-            pid = card.id
-            loc[pid] = place
+            watched = self.game.watched_origins  # None: moves from every zone
+            watching = events and (watched is None or bool(watched))
+        for piece in reversed(pieces) if where == "top" else pieces:  # (on top, each above the one before)
+            pid = piece.id
+            if taken_from is None:
+                place = loc.get(pid)
+                if place is None:
+                    raise GameError(f"{pretty(piece)} is not in the game")
+                if place[0] == "z":  # take it from its zone
+                    source = place[1]
+                    if watching and piece.__class__ is Card and (watched is None or source.name in watched):
+                        self.events.append((piece, source))
+                    self.zones[source].remove(piece)
+                    changed.append(source)
+                    if source.name in self.row_names:
+                        emptied.append(source)
+                else:  # take it from under the card it is attached to
+                    if watching and piece.__class__ is Card:
+                        self._note_event(piece, self.root(piece), watched)
+                    siblings = self.under_of[place[1].id]
+                    siblings.remove(piece)
+                    if not siblings:
+                        del self.under_of[place[1].id]
+                    changed.append("attach")
+                if under:
+                    if target.id == pid:
+                        raise GameError(f"cannot put {pretty(piece)} under itself")
+                    self.under_of.setdefault(target.id, []).append(piece)
+                    loc[pid] = ("u", target)
+                    changed.append("attach")
+                elif piece.__class__ is Marker:  # a marker vanishes anywhere but under a card
+                    self._forget(piece)
+                    changed += ("attach", "cvar")
+                    continue
+                elif where == "top":
+                    zone.insert(0, piece)
+                else:
+                    zone.append(piece)
+            if not under:
+                loc[pid] = spot
             if pid in cvars:
                 del cvars[pid]
-                changed.add("cvar")
+                changed.append("cvar")
             if (pid in down) != bool(face_down):
-                changed.add("down")
+                changed.append("down")
                 if face_down:
                     down.add(pid)
                 else:
                     down.discard(pid)
-        return changed
+        self.version = event = next(self.clock)  # `touch(*changed)`, written out: every move of a card comes here
+        versions = self.versions
+        for part in changed:
+            versions[part] = event
+        if self.changed_parts is not None:
+            self.changed_parts += changed
+        return emptied
 
     def move(self, pieces, ref, where: str = "top", face_down: bool | None = None,
              log: bool = True, events: bool = True) -> dict:
-        """Move pieces to the top or bottom of a zone, or under a card (`ref` is then a card).
+        """Move pieces to the top or bottom of a zone, or under a card (`ref` is then a card), and log it.
 
         Returns who could see each moved piece before the move, for callers that log later.
         """
-        if pieces.__class__ is Card and where != "under" and ref.__class__ is ZoneRef:
+        if pieces.__class__ is Card and where != "under" and ref.__class__ is ZoneRef:  # the common case, quickly
             before = {} if self.quiet else {pieces.id: self._seers(pieces)}
-            self._move_card(pieces, ref, where, face_down, events)
+            for pile in self.place((pieces,), ref if ref in self.zones else self.zone_key(ref), where, face_down, events):
+                self._drop_if_empty(pile)
             if log and not self.quiet:
                 self._log_move([pieces], before, f"to {self.label(ref)}")
             return before
@@ -59,93 +116,32 @@ class Placing:
             return {}
         before = {p.id: self._seers(p) for p in moving} if not self.quiet else {}
         markers = {p.id: self.marker_label(p) for p in moving if p.__class__ is Marker} if not self.quiet else {}
-        under = where == "under"
-        if under:
+        if where == "under":
             if ref.__class__ is not Card:
                 raise GameError(f"can only put cards under a card, not under {pretty(ref)}")
+            target = ref
         else:
-            key = self.zone_key(ref)
-        watched = self.game.watched_origins  # None: moves from every zone
-        watching = events and (watched is None or bool(watched))
-        if pieces.__class__ is ZoneRef and not under and self._zone_moved_together(pieces, key, watching):
-            source = self.zone_key(pieces)
+            target = self.zone_key(ref)
+        if pieces.__class__ is ZoneRef and where != "under" and self._zone_moved_together(pieces, target, events):
+            source = self.zone_key(pieces)  # a whole zone, taken at once
             self.zones[source].clear()
-            self.touch(source, *self.place(moving, key, where, face_down))
-            if log and not self.quiet:
-                self._log_move(moving, before, f"to {self.label(ref)}")
-            return before
-        changed, emptied = {"loc"}, []
-        for piece in reversed(moving) if where == "top" else moving:  # (each on top: in the end in their order)
-            source = self._take(piece, watching, watched)
-            changed.add(source)
-            if source.__class__ is ZoneRef and source.name in self.row_names:
-                emptied.append(source)
-            if under:
-                changed |= self.attach(piece, ref)
-            elif piece.__class__ is Marker:  # a marker vanishes anywhere but under a card
-                self._forget(piece)
-                changed.update(("attach", "cvar"))
-            else:
-                changed |= self.place((piece,), key, where, face_down)
-        self.touch(*changed)
+            emptied = self.place(moving, target, where, face_down, taken_from=source)
+        else:
+            emptied = self.place(moving, target, where, face_down, events)
         if log and not self.quiet:
-            self._log_move(moving, before, f"to {self.label(ref)}" if not under else f"under {pretty(ref)}", markers)
+            self._log_move(moving, before, f"to {self.label(ref)}" if where != "under" else f"under {pretty(ref)}",
+                           markers)
         for zone in emptied:
             self._drop_if_empty(zone)
         return before
 
-    def _take(self, piece, watching: bool, watched) -> ZoneRef | str:
-        """Take a piece from the zone it lies in, or from under the card it is attached to (keeping
-        the move as an event if some `on: moved` trigger may answer it); the part of the state that changed."""
-        place = self.loc.get(piece.id)
-        if place is None:
-            raise GameError(f"{pretty(piece)} is not in the game")
-        if place[0] == "z":
-            source = place[1]
-            if watching and piece.__class__ is Card and (watched is None or source.name in watched):
-                self.events.append((piece, source))
-            self.zones[source].remove(piece)
-            return source
-        if watching and piece.__class__ is Card:
-            self._note_event(piece, self.root(piece), watched)
-        siblings = self.under_of[place[1].id]
-        siblings.remove(piece)
-        if not siblings:
-            del self.under_of[place[1].id]
-        return "attach"
-
-    def attach(self, piece, card) -> set:
-        """Lay a piece (taken from where it lay) under a card, keeping its stored values while it
-        travels with the card; it lies face up. The parts of the state this changed."""
-        pid = piece.id
-        if card.id == pid:
-            raise GameError(f"cannot put {pretty(piece)} under itself")
-        self.under_of.setdefault(card.id, []).append(piece)
-        self.loc[pid] = ("u", card)
-        changed = {"attach"}
-        if pid in self.cvars:
-            del self.cvars[pid]
-            changed.add("cvar")
-        if pid in self.down:
-            self.down.discard(pid)
-            changed.add("down")
-        return changed
-
-    def _zone_moved_together(self, pieces: ZoneRef, key, watching: bool) -> bool:
+    def _zone_moved_together(self, pieces: ZoneRef, key, events: bool) -> bool:
         """Whether a whole zone's cards may move together: to another zone, from no pile of a row,
         and setting off no `on: moved` trigger."""
         watched = self.game.watched_origins
+        watching = events and (watched is None or bool(watched))
         return (not (watching and (watched is None or pieces.name in watched))
                 and pieces.name not in self.row_names and self.zone_key(pieces) != key)
-
-    def _move_card(self, card, ref, where: str, face_down, events: bool) -> None:
-        """`move` of one card into a zone, with nothing to log: the common case."""
-        key = ref if ref in self.zones else self.zone_key(ref)
-        watched = self.game.watched_origins
-        source = self._take(card, events and (watched is None or bool(watched)), watched)
-        self.touch(source, *self.place((card,), key, where, face_down))
-        if source.__class__ is ZoneRef and source.name in self.row_names:
-            self._drop_if_empty(source)
 
     def _note_event(self, card, origin, watched) -> None:
         """Keep a move for the `on: moved` triggers if some trigger may answer a move from `origin`."""
@@ -221,7 +217,8 @@ class Placing:
             if target.__class__ is ZoneRef and where == "bottom" and face_down is None:  # move()'s short way
                 if not quiet:
                     before[card.id] = self._seers(card)
-                self._move_card(card, target, "bottom", None, True)
+                for pile in self.place((card,), target if target in self.zones else self.zone_key(target)):
+                    self._drop_if_empty(pile)
             else:
                 before.update(self.move(card, target, where, face_down, log=False))
             drawn.append(card)
@@ -271,7 +268,7 @@ class Placing:
         if not self.quiet:
             before.update((card.id, self._seers(card)) for card in taken)
         del cards[:len(taken)]
-        self.touch(source, *self.place(taken, key, "bottom", None))
+        self.place(taken, key, "bottom", None, taken_from=source)
         drawn.extend(taken)
         return len(taken)
 
@@ -309,6 +306,14 @@ class Placing:
                     self.say(f"turns up {pretty(piece)}", actor=False)
 
     def reveal(self, cards: list) -> None:
-        """Show cards to every player: each is seen by all where it lies until that zone changes."""
-        self.touch("shown")
-        self.shown = {**self.shown, **{c.id: (self.root(c), self.version) for c in cards if c.__class__ is Card}}
+        """Show cards to every player: each is seen by all where it lies until that zone changes.
+
+        No rule reads what was shown (only views do), so it is no change for the remembered
+        checks: the reveal takes an event number of its own, and the zone's next change (numbered
+        after it) ends what it shows.
+        """
+        self.revealed_at = event = next(self.clock)
+        shown = self.shown
+        for card in cards:
+            if card.__class__ is Card:
+                shown[card.id] = (self.root(card), event)

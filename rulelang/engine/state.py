@@ -70,7 +70,8 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.under_of: dict[int, list] = {}
         self.cvars: dict[int, dict] = {}
         self.down: set[int] = set()
-        self.shown: dict = {}  # card id -> (its zone, the event) when revealed to all; replaced, not changed: clones share it
+        self.shown: dict = {}  # card id -> (its zone, the reveal's event number) when revealed to all (placing.reveal)
+        self.revealed_at = 0  # the event number of the last reveal (no change to what rules read, but to views)
         self.next_marker = 1_000_000
         self.vars = dict(game.game_vars)
         self.pvars = [dict(game.player_vars) for _ in range(players)]
@@ -130,6 +131,7 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         other.loc = dict(self.loc)
         other.cvars = {k: dict(v) for k, v in self.cvars.items()}
         other.down = set(self.down)
+        other.shown = dict(self.shown)
         other.vars = dict(self.vars)
         other.pvars = [dict(p) for p in self.pvars]
         envs: dict[int, dict] = {}

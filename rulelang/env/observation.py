@@ -143,7 +143,7 @@ class SeatObserver:
         """The vector for the state as it is now (the observer's own array: copy it to keep it)."""
         if st is not self.st:
             self._start(st)
-        elif st.version != self.version:
+        elif max(st.version, st.revealed_at) != self.version:  # (a reveal changes what is seen, not the version)
             self._update(st)
         if not self.common:
             return self.vector
@@ -224,7 +224,7 @@ class SeatObserver:
         if self.personal:
             if rows_changed or changed("zvars", 0) > since or self.zones_hold_cards:
                 self._zone_values(st)
-        self.version = st.version
+        self.version = max(st.version, st.revealed_at)
 
     def _turned(self, st) -> set:
         """The ids of the cards turned since the last look that may show otherwise now.
