@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import re
 
+from rulelang.errors import printable
+
 # How the engine names a zone in logs, options and views: `draw`, `P2.hand`, `P1.piles[0]`, `row[3]`.
 ZONE_LABEL = re.compile(r"^(?:P(\d+)\.)?([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?$")
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def literal(text: str, keep_newlines: bool = False) -> str:
-    """Rule-file text as it may be shown: control characters written out (`\\x1b`), never sent."""
-    text = CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}", str(text))
+    """Rule-file text as it may be shown: control and invisible characters written out (`\\x1b`,
+    `\\u200d`), never sent."""
+    text = printable(str(text))
     return text if keep_newlines else text.replace("\n", "\\n").replace("\t", " ")
 
 

@@ -32,11 +32,16 @@ MAX_SHOWN = 100  # diagnostics printed in full; the rest are counted ("and N mor
 MAX_SOURCES = 32  # rule file texts kept for showing their lines
 # Control characters (terminal escapes among them) and the marks that reorder text on screen.
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# What is never printed as it is: control characters (terminal escapes among them), the marks
+# that reorder text on screen or show nothing (bidi overrides, zero-width joiners, line
+# separators, the byte-order mark) and lone surrogates (no terminal can print one).
+UNSHOWN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064"
+                     "\u2066-\u2069\ufeff\ud800-\udfff]")
 
 
 def printable(text: str) -> str:
-    """Text with its control characters written as escapes (`\\x1b`, `\\u202e`), safe to print."""
-    return CONTROL.sub(lambda found: repr(found.group())[1:-1], text)
+    """Text with the characters of UNSHOWN written as escapes (`\\x1b`, `\\u202e`), safe to print."""
+    return UNSHOWN.sub(lambda found: repr(found.group())[1:-1], text)
 
 
 @attrs.frozen

@@ -13,11 +13,11 @@ from harness import problems, run_guarded  # noqa: E402
 
 RULE_FILE_COMMANDS = ("validate", "play", "simulate", "playouts")
 # Files every command must run clean (exit 0); the others may fail, at a position.
-CLEAN = {"clean.yaml", "anytime_refusal.test.yaml"}
+CLEAN = {"clean.yaml", "anytime_refusal.test.yaml", "invisible_in_free_text.yaml"}
 # Texts that must never be printed: lines of files that are not rule files.
 SECRETS = ("root:x:0:0", "root:*:", "PATH=", "HOME=")
 # Commands that need more than the rule file: a human reading options from standard input.
-HUMAN = {"markup_in_text.yaml"}
+HUMAN = {"markup_in_text.yaml", "invisible_in_free_text.yaml"}
 # How often a command must print a text (simulate and playouts record a failing game and go on).
 MUST_PRINT = {("sometimes_fails.yaml", "simulate"): ("error in game", 1),
               ("sometimes_fails.yaml", "playouts"): ("crash in playout", 1)}

@@ -21,7 +21,10 @@ CPU_SECONDS = 5
 MEMORY_BYTES = 300 * 2**20
 WALL_SECONDS = 120  # a backstop: the CPU limit ends a busy child long before
 POSITION = re.compile(r"[^\s:]+:\d+:\d+: ")
-CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# Characters that must never be printed as they are: controls, marks that reorder text or show
+# nothing, lone surrogates.
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064"
+                     "\u2066-\u2069\ufeff\ud800-\udfff]")
 
 
 @attrs.frozen
