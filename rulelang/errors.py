@@ -30,8 +30,6 @@ UNKNOWN = Position("<unknown>", 0, 0)
 WIDTH = 100  # the widest source line shown under a diagnostic
 MAX_SHOWN = 100  # diagnostics printed in full; the rest are counted ("and N more")
 MAX_SOURCES = 32  # rule file texts kept for showing their lines
-# Control characters (terminal escapes among them) and the marks that reorder text on screen.
-CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 # What is never printed as it is: control characters (terminal escapes among them), the marks
 # that reorder text on screen or show nothing (bidi overrides, zero-width joiners, line
 # separators, the byte-order mark) and lone surrogates (no terminal can print one).

@@ -118,12 +118,24 @@ def test_libyaml_and_pure_python_loaders_build_the_same_document():
     ('a: "x\\ey"\n', "control characters (\\x1b found)", 1, 4),
     ('a: "\\x9b2J"\n', "control characters (\\x9b found)", 1, 4),
     ('"b\\u202e": 1\n', "control characters (\\u202e found)", 1, 1),
+    ('a: "S\\ud800"\n', "lone surrogate (\\ud800 found)", 1, 4),
+    ('"S\\udfff": 1\n', "lone surrogate (\\udfff found)", 1, 1),
+    ('label: "hi\\u200dgher"\n', "show nothing (\\u200d found)", 1, 8),
+    ('"a\\u200fb": 1\n', "show nothing (\\u200f found)", 1, 1),
+    ('name: "x\\ufeff"\n', "show nothing (\\ufeff found)", 1, 7),
+    ('help: "\\u202e"\n', "control characters (\\u202e found)", 1, 7),
     ("a: [1, 2]\na: 3\n", "duplicate key 'a'", 2, 1),
 ])
 def test_every_scalar_failure_is_a_positioned_error(tmp_path, text, message, line, column):
     diagnostic = error_of(write(tmp_path, text))
     assert message in diagnostic.message
     assert (diagnostic.position.line, diagnostic.position.column) == (line, column)
+
+
+def test_free_text_may_hold_characters_that_show_nothing(tmp_path):
+    text = 'description: "a \\U0001F468\\u200d\\U0001F469 family"\nrules: "\\u200f"\nmoves: {m: {help: "a\\u200bb"}}\n'
+    doc = load_yaml(write(tmp_path, text), FileKind("rule file", frozenset({"description", "rules", "moves"})))
+    assert doc["description"] == "a \U0001F468\u200d\U0001F469 family" and doc["moves"]["m"]["help"] == "a\u200bb"
 
 
 def test_numbers_up_to_18_digits_and_leading_zeros_load(tmp_path):

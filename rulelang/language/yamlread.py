@@ -10,10 +10,12 @@ import re
 import yaml
 from yaml.events import AliasEvent
 
-from ..errors import CONTROL, Diagnostic, Position, RuleError, printable
+from ..errors import Diagnostic, Position, RuleError, printable
 from .documents import BLOCK_STYLES, YList, YMap, YStr
 from .loader import MAX_DEPTH, MAX_DIGITS
+from .textcheck import FREE_TEXT_KEYS, text_problem
 from .yamlhints import duplicate_key, yaml_problem
+
 
 class _Resolver(yaml.resolver.Resolver):
     """Plain scalars: YAML 1.2 booleans and null, decimal integers, everything else text."""
@@ -37,6 +39,7 @@ class _Building(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resol
         _Resolver.__init__(self)
         self.path = path
         self.depth = 0
+        self.free_text = False  # whether the text being built is free text (see textcheck.py)
         self.later: list[Diagnostic] = []  # problems that quote the file: told once it has loaded
 
     def position(self, mark) -> Position:
@@ -67,10 +70,9 @@ class _Building(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resol
         value = super().construct_object(node, deep=True)
         if isinstance(value, str):
             pos = self.position(node.start_mark)
-            control = CONTROL.search(value)
-            if control:
-                raise RuleError.at(pos, f"text may not hold control characters "
-                                        f"({printable(control.group())} found)")
+            problem = text_problem(value, self.free_text)
+            if problem:
+                raise RuleError.at(pos, problem)
             text = YStr(value)
             text.pos = pos
             text.offset = 1 if node.style in ("'", '"') else 0
@@ -100,7 +102,11 @@ class _Building(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resol
                 continue
             if value_node.tag == "tag:yaml.org,2002:null" and value_node.value == "" and not value_node.style:
                 blank.append(key)
-            value = data[key] = self.construct_object(value_node)
+            self.free_text = key in FREE_TEXT_KEYS
+            try:
+                value = data[key] = self.construct_object(value_node)
+            finally:
+                self.free_text = False
             data.key_pos[key] = key.pos if getattr(key_node, "style", None) not in BLOCK_STYLES \
                 else self.position(key_node.start_mark)
             known = getattr(value, "pos", None) if getattr(value_node, "style", None) not in BLOCK_STYLES else None
