@@ -1,8 +1,10 @@
 """Agent specs: `NAME[:key=value,...]` per seat, as `--players` takes them, and building agents.
 
 A spec is plain data (it pickles, so worker processes can build their own agents). Bots are
-registered by name in AGENTS with the options they take (OPTIONS); `human` is known here but
-built by the terminal; `path/to/agent.py:ClassName` names a class in the user's own file.
+registered by name in AGENTS with the options they take (OPTIONS), each number with its bounds;
+`human` is known here but built by the terminal; `path/to/agent.py:ClassName` names a class in
+the user's own file. A spec may come from a file someone else wrote (a game record), so its
+text is bounded, quoted escaped in every message, and a file agent is loaded only when asked.
 """
 from __future__ import annotations
 
@@ -11,13 +13,16 @@ import re
 import attrs
 
 from ..engine.rng import derive_seed
+from ..errors import printable
 from .files import load_agent_class, split_file_spec
 from .greedy import GreedyAgent
-from .mcts import MctsAgent
+from .mcts import MAX_PLAYOUT, MctsAgent
 from .random_agent import RandomAgent
 
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 HUMAN = "human"
+MAX_SPEC = 300  # characters of one spec
+QUOTED = 60  # characters of a spec or value quoted in a message
 
 
 @attrs.frozen
@@ -42,40 +47,51 @@ class AgentSpec:
         return self.name == HUMAN and self.path is None
 
 
-def whole(text: str) -> int:
-    """A whole number of at least 1."""
-    if not re.fullmatch(r"\s*\d+\s*", text) or int(text) < 1:
-        raise ValueError("a whole number of at least 1")
-    return int(text)
+def quoted(text: str) -> str:
+    """A spec's text as a message quotes it: escaped (see `errors.printable`) and cut short."""
+    shown = printable(text if len(text) <= QUOTED else text[:QUOTED] + "…")
+    return "'" + shown.replace("\n", "\\n").replace("\t", "\\t") + "'"
 
 
-def positive(text: str) -> float:
-    """A number above 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not value > 0 or value == float("inf"):
-        raise ValueError("a number above 0")
-    return value
+@attrs.frozen
+class Whole:
+    """An option that is a whole number from 1 to `most`."""
+
+    most: int
+
+    def __call__(self, text: str) -> int:
+        """The option's value; ValueError saying what it must be."""
+        if not re.fullmatch(r"\s*\d{1,18}\s*", text) or not 1 <= int(text) <= self.most:
+            raise ValueError(f"a whole number from 1 to {self.most:,}")
+        return int(text)
 
 
-def share(text: str) -> float:
-    """A number of at least 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 0 <= value < float("inf"):
-        raise ValueError("a number of at least 0")
-    return value
+@attrs.frozen
+class Number:
+    """An option that is a number above `least` (or from it, when `zero` is allowed) up to `most`."""
+
+    most: float
+    least: float = 0.0
+    zero: bool = False
+
+    def __call__(self, text: str) -> float:
+        """The option's value; ValueError saying what it must be."""
+        try:
+            value = float(text)
+        except ValueError:
+            value = float("nan")
+        low_ok = value >= self.least if self.zero else value > self.least
+        if not (low_ok and value <= self.most):
+            raise ValueError(f"a number {'from' if self.zero else 'above'} {self.least:g} up to {self.most:g}")
+        return value
 
 
-# name -> {option: how its text becomes a value}
+# name -> {option: how its text becomes a value, within its bounds (docs/security.md lists them)}
 OPTIONS = {
     "random": {},
-    "greedy": {"samples": whole},
-    "mcts": {"iterations": whole, "seconds": positive, "depth": whole, "explore": share},
+    "greedy": {"samples": Whole(1_000)},
+    "mcts": {"iterations": Whole(1_000_000), "seconds": Number(600.0), "depth": Whole(MAX_PLAYOUT),
+             "explore": Number(100.0, zero=True)},
 }
 
 
@@ -92,7 +108,7 @@ def settings(spec: AgentSpec) -> dict:
         try:
             out[key] = table[key](text)
         except ValueError as err:
-            raise ValueError(f"'{spec.name}' option {key} must be {err}, not '{text}'") from None
+            raise ValueError(f"'{spec.name}' option {key} must be {err}, not {quoted(text)}") from None
     return out
 
 
@@ -112,25 +128,34 @@ def known_names() -> list:
     return [HUMAN, *AGENTS]
 
 
-def parse_agent_spec(text: str) -> AgentSpec:
-    """`NAME[:key=value,...]` into a spec; ValueError with a readable message when malformed."""
+def parse_agent_spec(text: str, load_files: bool = True) -> AgentSpec:
+    """`NAME[:key=value,...]` into a spec; ValueError with a readable message when malformed.
+
+    A file agent's class is loaded now (so a missing one is told before any game starts),
+    unless `load_files` is False: then its spec is only read, and no code runs.
+    """
     text = text.strip()
+    if len(text) > MAX_SPEC:
+        raise ValueError(f"an agent spec has at most {MAX_SPEC} characters, not {len(text):,} ({quoted(text)})")
+    if printable(text) != text or "\n" in text or "\t" in text:
+        raise ValueError(f"an agent spec may not hold control or invisible characters ({quoted(text)})")
     in_file = split_file_spec(text)
     if in_file:
         path, name, rest = in_file
-        load_agent_class(path, name)  # says now, before any game starts, when the class cannot be had
+        if load_files:
+            load_agent_class(path, name)
     else:
         name, _, rest = text.partition(":")
         path = None
         if not NAME.match(name):
-            raise ValueError(f"'{text}' is not an agent spec; write NAME, NAME:key=value or FILE.py:Class")
+            raise ValueError(f"{quoted(text)} is not an agent spec; write NAME, NAME:key=value or FILE.py:Class")
         if name not in known_names():
-            raise ValueError(f"'{name}' is not an agent; use one of {', '.join(known_names())} or FILE.py:Class")
+            raise ValueError(f"{quoted(name)} is not an agent; use one of {', '.join(known_names())} or FILE.py:Class")
     options = []
     for part in filter(None, rest.split(",")):
         key, equals, value = part.partition("=")
         if not equals or not NAME.match(key.strip()):
-            raise ValueError(f"'{part}' in '{text}' is not key=value")
+            raise ValueError(f"{quoted(part)} in {quoted(text)} is not key=value")
         options.append((key.strip(), value.strip()))
     spec = AgentSpec(name, tuple(options), text, path)
     if not spec.is_human:
@@ -138,16 +163,16 @@ def parse_agent_spec(text: str) -> AgentSpec:
     return spec
 
 
-def parse_players(text: str) -> list:
+def parse_players(text: str, load_files: bool = True) -> list:
     """Comma-separated specs, one per seat: `mcts:iterations=400,depth=30,random` is two seats
-    (a `key=value` part without a colon belongs to the agent before it)."""
+    (a `key=value` part without a colon belongs to the agent before it). See `parse_agent_spec`."""
     groups: list[list[str]] = []
     for part in text.split(","):
         if groups and "=" in part and ":" not in part:
             groups[-1].append(part)
         else:
             groups.append([part])
-    return [parse_agent_spec(",".join(group)) for group in groups]
+    return [parse_agent_spec(",".join(group), load_files) for group in groups]
 
 
 def build_agent(spec: AgentSpec, seat: int, seed: int, game):
