@@ -69,15 +69,14 @@ def started(ruleset: str, players, seed, allow: tuple = ()):
 
 
 def resumed(path: str, ruleset, players, allow: tuple = ()):
-    """A saved game: its ruleset (checked unchanged), its record and its seats (or new agents)."""
+    """A saved game, checked whole (see rulelang/savedgame.py): its ruleset, its record and its
+    seats (the record's, which load no code, or the agents named with --players)."""
     import attrs  # here, not at the top: `rulelang --help` imports this module (start-up time)
-    from rulelang.api import load_game
-    from rulelang.engine.record import load_record
-    record = load_record(path)
-    game = load_game(ruleset or record.ruleset, allow)
-    record.check_fits(game)
-    specs = parse_players(players or ",".join(record.players), game)
-    if len(specs) != len(record.players):
-        raise click.BadParameter(f"the saved game has {len(record.players)} seats, not {len(specs)}",
-                                 param_hint="--players")
+    from rulelang.savedgame import open_saved_game
+    game, record, specs = open_saved_game(path, allow, ruleset, players_given=players is not None)
+    if players is not None:
+        specs = parse_players(players, game)
+        if len(specs) != len(record.players):
+            raise click.BadParameter(f"the saved game has {len(record.players)} seats, not {len(specs)}",
+                                     param_hint="--players")
     return game, attrs.evolve(record, players=tuple(s.text for s in specs)), specs

@@ -15,15 +15,13 @@ def replay(record_file, seat, allow):
 
     The table is shown as the chosen seat saw it; other seats' hidden choices stay hidden.
     """
-    from rulelang.api import load_game
-    from rulelang.engine.record import load_record
     from rulelang.errors import RulelangError
+    from rulelang.savedgame import open_saved_game
 
     from .common import fail
     from .stepper import Stepper
     try:
-        record = load_record(record_file)
-        game = load_game(record.ruleset, allow)
+        game, record, _ = open_saved_game(record_file, allow, players_given=True)  # no agent plays here
         if not 1 <= seat <= len(record.players):
             raise click.BadParameter(f"the game has seats 1 to {len(record.players)}", param_hint="--seat")
         Stepper(game, record, seat - 1).run()

@@ -5,6 +5,7 @@ at most that many decisions.
 """
 from __future__ import annotations
 
+import re
 
 from rulelang.engine.record import replay
 from rulelang.engine.runtime import apply_action
@@ -78,7 +79,7 @@ class Stepper:
             if typed == "q":
                 return
             moves = {"": position + 1, "n": position + 1, "b": position - 1, "s": 0, "e": total}
-            target = moves.get(typed, int(typed) if typed.isdigit() else None)
+            target = moves.get(typed, int(typed) if re.fullmatch("[0-9]{1,9}", typed) else None)
             if target is None or not 0 <= target <= total:
                 self.console.print(styled(f"'{typed}' is not a step: {KEYS} (decisions 0 to {total})", "yellow"))
                 continue

@@ -56,9 +56,41 @@ def test_a_hostile_file_gets_a_positioned_error_or_a_clean_run(path, command, ar
         assert report.output.count(text) == times, report.output[-500:]
 
 
+# Saved games (tests/hostile/record_*.json): what `play --resume` and `replay` must say of each
+# (replay seats no agent: it steps through the agent file's record without loading it).
+RECORDS = {
+    "record_agent_file.json": "a saved game never loads code",
+    "record_mcts_huge.json": "from 1 to 1,000,000",
+    "record_escape_in_spec.json": "'\\x1b]0;pwned\\x07'",
+    "record_surrogate_in_spec.json": "'S\\ud800'",
+    "record_ruleset_absolute.json": "is not a .yaml file",
+    "record_ruleset_parent.json": "is outside this file's folder",
+    "record_ruleset_not_rules.json": "not a rule file",
+    "record_decision_huge.json": "a decision is an option number",
+    "record_decision_past_options.json": "decision 3 of the record takes option 8",
+    "record_nested.json": "nested too deeply",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", ["play", "replay"])
+@pytest.mark.parametrize("name", sorted(RECORDS))
+def test_a_hostile_saved_game_is_refused_at_its_place_and_runs_no_code(name, command, monkeypatch, tmp_path):
+    marker = tmp_path / "imported"
+    monkeypatch.setenv("RULELANG_EVIL_MARKER", str(marker))
+    monkeypatch.chdir(HOSTILE)  # where the record's agent file would be found
+    args = ["play", "--resume", name] if command == "play" else ["replay", name]
+    report = run_guarded(args, "q\n")
+    steps_through = name == "record_agent_file.json" and command == "replay"
+    assert problems(report, clean=steps_through, forbidden=SECRETS) == [], report.output[-500:]
+    assert steps_through or report.exit_code == 1 and RECORDS[name] in report.output, report.output[-500:]
+    assert not marker.exists()
+
+
 def test_every_corpus_file_says_what_it_attacks():
     for path in HOSTILE.glob("*.yaml"):
         assert path.read_text(encoding="utf-8").startswith("# "), path.name
+    assert set(RECORDS) == {path.name for path in HOSTILE.glob("record_*.json")}
     listed = CLEAN | HUMAN | {name for name, _ in MUST_PRINT} | set(GAMES)
     assert listed <= {path.name for path in HOSTILE.glob("*.yaml")}
 

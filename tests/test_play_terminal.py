@@ -12,7 +12,8 @@ import pexpect
 import pytest
 
 from rulelang.api import load_game
-from rulelang.engine.record import load_record, replay
+from rulelang.engine.record import replay
+from rulelang.engine.recordfile import load_record
 from rulelang.engine.runtime import apply_action, new_game
 from rulelang.engine.values import pretty
 

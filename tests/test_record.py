@@ -6,7 +6,8 @@ import pytest
 
 from rulelang.agents import random_agents
 from rulelang.api import load_game
-from rulelang.engine.record import GameRecord, RecordError, load_record, replay, save_record
+from rulelang.engine.record import GameRecord, RecordError, replay
+from rulelang.engine.recordfile import load_record, save_record
 from rulelang.engine.session import play_game
 
 RULESET = "rulesets/tjugonio.yaml"
@@ -69,21 +70,52 @@ def test_comments_and_layout_do_not_change_a_rulesets_hash(tmp_path):
     assert load_game(str(copy)).digest != before
 
 
-@pytest.mark.parametrize("content, message", [
-    ("not json", "not a rulelang game record"),
-    ('{"format": "something else"}', "not a rulelang game record"),
-    ('{"format": "rulelang game record", "version": 9}', "version 9"),
-    ('{"format": "rulelang game record", "version": 1, "ruleset": "tjugonio", "digest": "x",'
-     ' "seed": 1, "players": ["human", "random"], "decisions": [0, -1]}', "counted from 0"),
-    ('{"format": "rulelang game record", "version": 1, "ruleset": "tjugonio", "digest": "x",'
-     ' "seed": "1", "players": ["human"], "decisions": []}', "'seed' is missing or is not int"),
+GOOD = ('{"format": "rulelang game record", "version": 1, "ruleset": "tjugonio", "digest": "x",\n'
+        ' "seed": 1, "players": ["random", "random"],\n "decisions": [0, 1, 0]}\n')
+
+
+@pytest.mark.parametrize("content, message, line, column", [
+    ("not json", "not JSON: Expecting value", 1, 1),
+    ("{\n  \"format\": [1,,]}", "not JSON", 2, 16),
+    ('{"format": "something else"}', "not a rulelang game record", 1, 12),
+    ('[1, 2]', "not a rulelang game record", 1, 1),
+    ('{"format": "rulelang game record", "version": 9}', "version 9", 1, 47),
+    (GOOD.replace("[0, 1, 0]", "[0, -1]"), "a decision is an option number counted from 0", 3, 19),
+    (GOOD.replace("[0, 1, 0]", "[0, 1, 1e30]"), "a decision is an option number", 3, 22),
+    (GOOD.replace("[0, 1, 0]", "[0, true]"), "a decision is an option number", 3, 19),
+    (GOOD.replace("[0, 1, 0]", "[0, " + "9" * 5000 + "]"), "a decision is an option number", 3, 19),
+    (GOOD.replace("[0, 1, 0]", "[" + "0, " * 200_001 + "0]"), "a game has at most 200,000", 3, 15),
+    (GOOD.replace('"seed": 1', '"seed": "1"'), "'seed' must be a whole number", 2, 10),
+    (GOOD.replace('"seed": 1', '"seed": 1' + "0" * 30), "'seed' must be a whole number", 2, 10),
+    (GOOD.replace('["random", "random"]', '[]'), "'players' must list one agent spec per seat", 2, 24),
+    (GOOD.replace('["random", "random"]', '["random", "\\u001b]0;pwned\\u0007"]'),
+     "may not hold control or invisible characters ('\\x1b]0;pwned\\x07')", 2, 35),
+    (GOOD.replace('"tjugonio"', '"S\\ud800.yaml"'), "may not hold control or invisible characters", 1, 61),
+    (GOOD.replace('"digest": "x"', '"digest": 7'), "'digest' must be text", 1, 83),
+    (GOOD.replace('"version": 1,', '"version": 1, "run": "evil.py",'), "'run' is not a key of a game record", 1, 57),
 ])
-def test_a_broken_record_file_gets_a_clear_error(tmp_path, content, message):
+def test_a_broken_record_file_gets_a_positioned_error(tmp_path, content, message, line, column):
     path = tmp_path / "bad.json"
     path.write_text(content)
-    with pytest.raises(RecordError, match=message) as caught:
+    with pytest.raises(RecordError) as caught:
         load_record(str(path))
-    assert str(caught.value).startswith(f"{path}: ")
+    assert message in str(caught.value)
+    assert str(caught.value).startswith(f"{path}:{line}:{column}: error: "), str(caught.value)
+    assert str(caught.value).isprintable()
+
+
+def test_a_good_record_loads():
+    record = GameRecord.from_json(json.loads(GOOD))
+    assert record.players == ("random", "random") and record.decisions == (0, 1, 0)
+
+
+def test_a_record_that_is_no_regular_file_or_too_big_is_refused_unread(tmp_path):
+    with pytest.raises(RecordError, match=f"^{tmp_path}: error: a game record is a regular file"):
+        load_record(str(tmp_path))
+    big = tmp_path / "big.json"
+    big.write_text(" " * 20_000_001)
+    with pytest.raises(RecordError, match=":1:1: error: a game record is at most 20,000,000 bytes"):
+        load_record(str(big))
 
 
 def test_a_decision_that_is_not_legal_is_refused():

@@ -17,7 +17,8 @@ from rulelang.cli.screen import Board
 from rulelang.cli.table import Table
 from rulelang.cli.terminal import OptionKeys
 from rulelang.engine.effects import Decision, Option, ReactionWindow
-from rulelang.engine.record import GameRecord, load_record, replay
+from rulelang.engine.record import GameRecord, replay
+from rulelang.engine.recordfile import load_record
 from rulelang.engine.runtime import apply_action, new_game
 from rulelang.engine.views import seat_view
 from rulelang.errors import RulelangError
@@ -225,7 +226,7 @@ def test_resume_refuses_a_changed_ruleset_and_a_new_seed(tmp_path):
     path = tmp_path / "game.json"
     run("play", str(ruleset), "--players", "random,random", "--seed", "2", "--record", str(path))
     data = json.loads(path.read_text())
-    assert data["ruleset"] == str(ruleset.resolve())
+    assert data["ruleset"] == "tj.yaml"  # beside the record: named from its folder
     assert run("play", "--resume", str(path), "--seed", "3").exit_code == 2
     ruleset.write_text(ruleset.read_text().replace("draw 5 from draw", "draw 6 from draw"))
     result = run("play", "--resume", str(path))

@@ -1,26 +1,43 @@
-"""Game records: a played game as a small file (the ruleset and its hash, the seed, the players,
-every decision's option index), read back and replayed to any point.
+"""Game records: a played game as plain data (the ruleset and its hash, the seed, the players,
+every decision's option index), checked field by field and replayed to any point.
 
 Replaying a record gives the very same game, since chance comes from the seed and every
-decision is in the record; a record whose ruleset has changed since is refused.
+decision is in the record; a record whose ruleset has changed since is refused. A record may
+come from anyone (a saved game shared on a forum), so every field is checked with its bounds
+before anything of it is used; `recordfile.py` reads and writes the file.
 """
 from __future__ import annotations
 
-import json
-
 import attrs
 
-from ..errors import RulelangError
+from ..errors import Diagnostic, Position, RulelangError, printable
+from .ops import MAX_LIST
 from .runtime import apply_action, new_game
+from .session import DEFAULT_MAX_DECISIONS
 
 FORMAT = "rulelang game record"
 VERSION = 1
-MAX_RECORD_BYTES = 20_000_000
 MAX_NOTE = 10_000
+MAX_NAME = 4_096  # characters of the ruleset's name or path
+MAX_SEATS = 100
+MAX_SEED = 2**64
+KEYS = ("format", "version", "ruleset", "digest", "seed", "players", "decisions", "note")
 
 
 class RecordError(RulelangError):
-    """A game record cannot be read, or does not fit its ruleset."""
+    """A game record cannot be read, or does not fit its ruleset.
+
+    `where` says which value of the record is wrong (keys and list indexes, as `("decisions",
+    4)`); `position` where it lies in the file, once known.
+    """
+
+    def __init__(self, message: str, where: tuple = (), position: Position | None = None):
+        self.message, self.where, self.position = message, where, position
+        super().__init__(Diagnostic(position, message).format() if position is not None else message)
+
+    def placed(self, position: Position) -> "RecordError":
+        """The same error at a position in the record's file."""
+        return RecordError(self.message, self.where, position)
 
 
 @attrs.frozen
@@ -44,9 +61,9 @@ class GameRecord:
         """A record of a game of `game` not played yet."""
         return cls(ruleset, game.digest, seed, tuple(players))
 
-    def to_json(self) -> dict:
-        """The record as plain data."""
-        data = {"format": FORMAT, "version": VERSION, "ruleset": self.ruleset, "digest": self.digest,
+    def to_json(self, ruleset: str | None = None) -> dict:
+        """The record as plain data (naming its ruleset as `ruleset`, when given)."""
+        data = {"format": FORMAT, "version": VERSION, "ruleset": ruleset or self.ruleset, "digest": self.digest,
                 "seed": self.seed, "players": list(self.players), "decisions": list(self.decisions)}
         if self.note:
             data["note"] = self.note
@@ -54,25 +71,29 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data) -> "GameRecord":
-        """A record from plain data; RecordError says what is wrong with it."""
+        """A record from plain data; RecordError says which value is wrong and why."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError("not a rulelang game record")
-        if data.get("version") != VERSION:
-            raise RecordError(f"a game record of version {data.get('version')!r}; "
-                              f"this rulelang reads version {VERSION}")
-        shapes = {"ruleset": str, "digest": str, "seed": int, "players": list, "decisions": list}
-        for key, kind in shapes.items():
-            if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-                raise RecordError(f"'{key}' is missing or is not {kind.__name__}")
-        if not data["players"] or not all(isinstance(p, str) for p in data["players"]):
-            raise RecordError("'players' must list one agent spec per seat")
-        if not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in data["decisions"]):
-            raise RecordError("'decisions' must be option numbers counted from 0")
-        note = data.get("note", "")
-        if not isinstance(note, str) or len(note) > MAX_NOTE:
-            raise RecordError(f"'note' must be text of at most {MAX_NOTE} characters")
-        return cls(data["ruleset"], data["digest"], data["seed"], tuple(data["players"]),
-                   tuple(data["decisions"]), note)
+            raise RecordError("not a rulelang game record", ("format",) if isinstance(data, dict) else ())
+        if data.get("version") != VERSION or isinstance(data.get("version"), bool):
+            raise RecordError(f"a game record of version {printable(str(data.get('version')))[:20]}; "
+                              f"this rulelang reads version {VERSION}", ("version",))
+        unknown = [key for key in data if key not in KEYS]
+        if unknown:
+            raise RecordError(f"'{printable(unknown[0])[:40]}' is not a key of a game record "
+                              f"({', '.join(KEYS)})", (unknown[0],))
+        for key in ("ruleset", "digest"):
+            _check_text(data.get(key), key, MAX_NAME, required=True)
+        _check_text(data.get("note", ""), "note", MAX_NOTE)
+        seed = data.get("seed")
+        if not _whole(seed) or not -MAX_SEED < seed < MAX_SEED:
+            raise RecordError("'seed' must be a whole number of at most 20 digits", ("seed",))
+        players = data.get("players")
+        if not isinstance(players, list) or not 1 <= len(players) <= MAX_SEATS:
+            raise RecordError(f"'players' must list one agent spec per seat (1 to {MAX_SEATS})", ("players",))
+        for seat, spec in enumerate(players):
+            _check_text(spec, "players", MAX_NAME, required=True, where=("players", seat))
+        return cls(data["ruleset"], data["digest"], seed, tuple(players),
+                   _decisions(data.get("decisions")), data.get("note", ""))
 
     def with_decisions(self, decisions) -> "GameRecord":
         """The same game with these decisions."""
@@ -81,38 +102,44 @@ class GameRecord:
     def check_fits(self, game) -> None:
         """Refuse a game whose rule file is not the one this record was played with."""
         if game.digest != self.digest:
-            raise RecordError(f"the ruleset '{self.ruleset}' has changed since this game was recorded, "
-                              f"so its decisions would not replay the same game")
+            raise RecordError(f"the ruleset '{printable(self.ruleset)}' has changed since this game was recorded, "
+                              f"so its decisions would not replay the same game", ("digest",))
         if not game.min_players <= len(self.players) <= game.max_players:
             raise RecordError(f"the record has {len(self.players)} players; {game.name} takes "
-                              f"{game.min_players} to {game.max_players}")
+                              f"{game.min_players} to {game.max_players}", ("players",))
+        if len(self.decisions) > game.limits.decisions:
+            raise RecordError(f"the record has {len(self.decisions):,} decisions; a game of {game.name} "
+                              f"has at most {game.limits.decisions:,} (limits: decisions)", ("decisions",))
 
 
-def save_record(record: GameRecord, path: str) -> None:
-    """Write a record as JSON, one decision list on one line."""
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            json.dump(record.to_json(), handle, ensure_ascii=False)
-            handle.write("\n")
-    except OSError as err:
-        raise RecordError(f"{path}: cannot write the game record: {err.strerror}") from None
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
-def load_record(path: str) -> GameRecord:
-    """Read a record written by `save_record`; RecordError (naming the file) when it cannot be."""
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_RECORD_BYTES + 1)
-    except OSError as err:
-        raise RecordError(f"{path}: cannot read the game record: {err.strerror}") from None
-    if len(raw) > MAX_RECORD_BYTES:
-        raise RecordError(f"{path}: a game record is at most {MAX_RECORD_BYTES} bytes")
-    try:
-        return GameRecord.from_json(json.loads(raw.decode("utf-8")))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise RecordError(f"{path}: not a rulelang game record (it is not JSON)") from None
-    except RecordError as err:
-        raise RecordError(f"{path}: {err}") from None
+def _check_text(value, key: str, longest: int, required: bool = False, where: tuple = ()) -> None:
+    """Refuse a value that is not text of at most `longest` characters, fit to be printed."""
+    where = where or (key,)
+    if value is None and not required:
+        return
+    if type(value) is not str or (required and not value.strip()) or len(value) > longest:  # noqa: E721 - not a long number's text
+        raise RecordError(f"'{key}' must be text of at most {longest:,} characters", where)
+    if printable(value) != value or (key != "note" and "\n" in value):
+        raise RecordError(f"'{key}' may not hold control or invisible characters ('{printable(value)[:60]}')",
+                          where)
+
+
+def _decisions(decisions) -> tuple:
+    """The decisions of a record: option numbers counted from 0 (a decision offers at most MAX_LIST
+    options), at most as many as any game takes."""
+    if not isinstance(decisions, list):
+        raise RecordError("'decisions' must list option numbers counted from 0", ("decisions",))
+    if len(decisions) > DEFAULT_MAX_DECISIONS:
+        raise RecordError(f"'decisions' lists {len(decisions):,} decisions; a game has at most "
+                          f"{DEFAULT_MAX_DECISIONS:,}", ("decisions",))
+    for position, index in enumerate(decisions):
+        if not _whole(index) or not 0 <= index < MAX_LIST:
+            raise RecordError("a decision is an option number counted from 0", ("decisions", position))
+    return tuple(decisions)
 
 
 def replay(game, record: GameRecord, upto: int | None = None, on_decision=None, debug: bool = False):
@@ -126,10 +153,10 @@ def replay(game, record: GameRecord, upto: int | None = None, on_decision=None, 
     for position, index in enumerate(record.decisions[:upto]):
         if st.pending is None:
             raise RecordError(f"the record has {len(record.decisions)} decisions, "
-                              f"but the game ended after {position}")
+                              f"but the game ended after {position}", ("decisions", position))
         if index >= len(st.pending.options):
             raise RecordError(f"decision {position + 1} of the record takes option {index + 1}, "
-                              f"but only {len(st.pending.options)} are legal there")
+                              f"but only {len(st.pending.options)} are legal there", ("decisions", position))
         if on_decision is not None:
             on_decision(st, position)
         apply_action(st, index)

@@ -37,7 +37,7 @@ class Reach:
         folder = os.path.dirname(referrer) or "."
         path = os.path.normpath(os.path.join(folder, name))
         if not self.inside(path, (os.path.realpath(folder),) + self.allowed):
-            raise RuleError.at(where, f"'{name}' is outside this file's folder: a rule file may name "
+            raise RuleError.at(where, f"'{name}' is outside this file's folder: a file may name "
                                       f"packaged rulesets and .yaml files under its own folder "
                                       f"(add folders with --allow-path DIR)")
         if not os.path.isfile(path):

@@ -1,0 +1,105 @@
+"""Saved games are data: a record travels with its rule file, opens only a ruleset where a rule
+file's `extends:` could, never loads an agent file the user did not name, and is checked whole
+before anything runs. Each command runs under the hostile corpus's time and memory guard."""
+import json
+import shutil
+import sys
+from pathlib import Path
+
+from rulelang.api import load_game
+
+HOSTILE = Path(__file__).resolve().parent / "hostile"
+sys.path.insert(0, str(HOSTILE))
+from harness import problems, run_guarded  # noqa: E402
+
+MINIMAL = Path(__file__).resolve().parent / "data" / "minimal.yaml"
+
+
+def record_of(path: Path, ruleset: str, players=("random", "random"), decisions=(), digest=None) -> Path:
+    """Write a record of a game of `ruleset` (a path from the record's folder, or a name)."""
+    found = ruleset if "." not in ruleset else str(path.parent / ruleset)
+    data = {"format": "rulelang game record", "version": 1, "ruleset": ruleset,
+            "digest": digest or load_game(found).digest, "seed": 3, "players": list(players),
+            "decisions": list(decisions)}
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_record_names_a_rule_file_beside_it_from_its_folder_and_moves_with_it(tmp_path):
+    first = tmp_path / "first"
+    first.mkdir()
+    shutil.copy(MINIMAL, first / "game.yaml")
+    report = run_guarded(["play", str(first / "game.yaml"), "--players", "random,random", "--seed", "4",
+                          "--record", str(first / "game.json")])
+    assert report.exit_code == 0, report.output
+    assert json.loads((first / "game.json").read_text())["ruleset"] == "game.yaml"
+    moved = tmp_path / "elsewhere" / "moved"
+    shutil.move(str(first), str(moved))
+    report = run_guarded(["replay", str(moved / "game.json")], "e\nq\n")
+    assert report.exit_code == 0 and "Game over" not in report.output and "the game is over" in report.output
+
+
+def test_a_packaged_ruleset_is_named_by_its_name_even_when_played_by_path(tmp_path):
+    record = tmp_path / "game.json"
+    packaged = Path(__file__).resolve().parent.parent / "rulesets" / "tjugonio.yaml"
+    report = run_guarded(["play", str(packaged), "--players", "random,random", "--seed", "5", "--record", str(record)])
+    assert report.exit_code == 0 and json.loads(record.read_text())["ruleset"] == "tjugonio"
+
+
+def test_a_ruleset_outside_the_records_folder_needs_allow_path_or_the_command_line(tmp_path):
+    shutil.copy(MINIMAL, tmp_path / "game.yaml")
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    report = run_guarded(["play", str(tmp_path / "game.yaml"), "--players", "random,random", "--seed", "1",
+                          "--record", str(saves / "game.json")])
+    assert report.exit_code == 0
+    assert json.loads((saves / "game.json").read_text())["ruleset"] == str(tmp_path / "game.yaml")  # absolute
+    refused = run_guarded(["play", "--resume", str(saves / "game.json")])
+    assert problems(refused) == [] and refused.exit_code == 1
+    assert f"{saves / 'game.json'}:1:" in refused.output and "--allow-path" in refused.output
+    allowed = run_guarded(["play", "--resume", str(saves / "game.json"), "--allow-path", str(tmp_path)])
+    named = run_guarded(["play", str(tmp_path / "game.yaml"), "--resume", str(saves / "game.json")])
+    assert allowed.exit_code == 0 and named.exit_code == 0
+
+
+def test_an_old_record_with_an_absolute_path_under_its_folder_still_reads(tmp_path):
+    shutil.copy(MINIMAL, tmp_path / "game.yaml")
+    record = record_of(tmp_path / "old.json", str(tmp_path / "game.yaml"))
+    report = run_guarded(["play", "--resume", str(record)])
+    assert report.exit_code == 0 and "Game over" in report.output, report.output
+
+
+def test_a_seat_in_an_agent_file_runs_only_when_the_user_names_it_again(tmp_path, monkeypatch):
+    marker = tmp_path / "imported"
+    monkeypatch.setenv("RULELANG_EVIL_MARKER", str(marker))
+    shutil.copy(MINIMAL, tmp_path / "game.yaml")
+    shutil.copy(HOSTILE / "evil_agent.py", tmp_path / "evil.py")
+    monkeypatch.chdir(tmp_path)
+    record = record_of(tmp_path / "game.json", "game.yaml", players=("random", "evil.py:Agent"))
+    refused = run_guarded(["play", "--resume", str(record)])
+    assert refused.exit_code == 1 and "a saved game never loads code" in refused.output and not marker.exists()
+    assert f"{record}:1:" in refused.output
+    other = run_guarded(["play", "--resume", str(record), "--players", "random,random"])
+    assert other.exit_code == 0 and not marker.exists()
+    named = run_guarded(["play", "--resume", str(record), "--players", "random,evil.py:Agent"])
+    assert named.exit_code == 0 and marker.exists()  # the user named it: it runs (and the marker shows it)
+
+
+def test_a_decision_past_the_options_is_refused_at_its_place_before_anything_runs(tmp_path):
+    shutil.copy(MINIMAL, tmp_path / "game.yaml")
+    record = record_of(tmp_path / "game.json", "game.yaml", decisions=(0, 0, 5))
+    text = record.read_text()
+    column = text.index("5]") + 1
+    for args in (["play", "--resume", str(record)], ["replay", str(record)]):
+        report = run_guarded(args, "q\n")
+        assert problems(report) == [] and report.exit_code == 1
+        assert f"{record}:1:{column}: error: decision 3 of the record takes option 6" in report.output
+        assert "decision 0 of" not in report.output  # nothing was shown before the check
+
+
+def test_replay_takes_only_plain_step_numbers(tmp_path):
+    shutil.copy(MINIMAL, tmp_path / "game.yaml")
+    record = record_of(tmp_path / "game.json", "game.yaml", decisions=(0, 0))
+    report = run_guarded(["replay", str(record)], "²\n1000000000000000000000000000000\n1e30\n2\nq\n")
+    assert problems(report, clean=True) == []
+    assert report.output.count("is not a step") == 3 and "decision 2 of 2" in report.output
