@@ -2,13 +2,13 @@
 and `--plot` checked before any game is played."""
 from __future__ import annotations
 
-import contextlib
 import importlib.util
 from pathlib import Path
 
 import click
 
 from .common import allow_path_option, fail, parse_players, seats
+from .outputs import check_output
 
 PLOT_SUFFIXES = (".png", ".html")
 OPTIONS = (
@@ -25,9 +25,9 @@ OPTIONS = (
                  help="local: this machine; ray: a Ray cluster (needs the 'ray' extra)."),
     click.option("--address", help="With --backend ray: the cluster to join, e.g. ray://head:10001 "
                                    "(default: the Ray job's cluster, or a new local one)."),
-    click.option("--out", type=click.Path(dir_okay=False, writable=True),
+    click.option("--out", type=click.Path(),
                  help="Write one JSON line per game to this file, as the games are played."),
-    click.option("--plot", type=click.Path(dir_okay=False, writable=True),
+    click.option("--plot", type=click.Path(),
                  help="Draw game lengths and scores (comparing: win rates too) to a .png or .html file "
                       "(needs the 'plot' extra)."),
     click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table."),
@@ -65,20 +65,19 @@ def bot_seats(text: str | None, games: list) -> list:
     return specs
 
 
-def check_extras(backend: str, address: str | None, plot: str | None) -> None:
-    """Refuse, before playing, what this installation or these options cannot do."""
+def check_extras(backend: str, address: str | None, plot: str | None, out: str | None) -> None:
+    """Refuse, before playing, what this installation or these options cannot do, and output
+    files that cannot be written (see outputs.py)."""
     if address and backend != "ray":
         raise click.BadParameter("--address joins a Ray cluster: add --backend ray",
                                  param_hint="--address")
     if backend == "ray" and importlib.util.find_spec("ray") is None:
         raise click.BadParameter(f"the Ray backend needs Ray: {install_hint('ray')}",
                                  param_hint="--backend")
-    if plot:
-        if Path(plot).suffix.lower() not in PLOT_SUFFIXES:
-            raise click.BadParameter("a plot is a .png or an .html file", param_hint="--plot")
-        if importlib.util.find_spec("matplotlib") is None:
-            raise click.BadParameter(f"plots need matplotlib: {install_hint('plot')}",
-                                     param_hint="--plot")
+    check_output(out, "--out")
+    check_output(plot, "--plot", PLOT_SUFFIXES)
+    if plot and importlib.util.find_spec("matplotlib") is None:
+        raise click.BadParameter(f"plots need matplotlib: {install_hint('plot')}", param_hint="--plot")
 
 
 def install_hint(extra: str) -> str:
@@ -95,13 +94,3 @@ def install_hint(extra: str) -> str:
         if source.get("url", "").startswith("file://") and "dir_info" in source:
             return f'pip install "{unquote(urlparse(source["url"]).path)}[{extra}]"'
     return f"pip install 'rulelang[{extra}]'"
-
-
-@contextlib.contextmanager
-def lines_to(path: str | None):
-    """The `--out` file, open for one JSON line per game, or None."""
-    if path is None:
-        yield None
-        return
-    with open(path, "w", encoding="utf-8") as handle:
-        yield handle

@@ -22,12 +22,13 @@ def compare(base, variants, games, seed, players, workers, backend, address, out
     """
     from rulelang.analysis.compare import compare as run_comparison
 
-    from .batch import bot_seats, check_extras, lines_to, load_rulesets
+    from .batch import bot_seats, check_extras, load_rulesets
+    from .outputs import lines_to, writing
     from .progress import progress_bar
     from .tables import print_comparison
     rulesets = (base, *variants)
     specs = bot_seats(players, load_rulesets(rulesets, allow))
-    check_extras(backend, address, plot)
+    check_extras(backend, address, plot, out)
     total = games * len(rulesets)
     with lines_to(out) as lines, progress_bar(total, "comparing", show=not as_json) as advance:
         comparison = run_comparison(rulesets, games, specs, seed, workers=workers, debug=debug,
@@ -35,7 +36,8 @@ def compare(base, variants, games, seed, players, workers, backend, address, out
                                     allow=allow)
     if plot:
         from rulelang.analysis.plot import plot_runs
-        plot_runs(plot, list(comparison.runs))
+        with writing(plot, "--plot"):
+            plot_runs(plot, list(comparison.runs))
     if as_json:
         click.echo(json.dumps(comparison.as_json(), indent=2))
     else:

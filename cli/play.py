@@ -7,6 +7,7 @@ import sys
 import click
 
 from .common import allow_path_option, complete_ruleset, fail, packaged_names, parse_players
+from .outputs import check_output
 
 
 @click.command(epilog="Packaged rulesets: " + packaged_names())
@@ -37,6 +38,7 @@ def play(ruleset, players, seed, resume, record_path, auto_pass, explain, debug,
         raise click.UsageError("give a RULESET to play, or --resume FILE")
     if resume is not None and seed is not None:
         raise click.UsageError("--seed cannot change a saved game; --resume goes on with its own seed")
+    check_output(record_path or resume, "--record")
     try:
         if resume is not None:
             game, record, specs = resumed(resume, ruleset, players, allow)
