@@ -3,12 +3,15 @@ and `--plot` checked before any game is played."""
 from __future__ import annotations
 
 import importlib.util
+import json
+import sys
 from pathlib import Path
 
 import click
 
 from .common import allow_path_option, fail, parse_players, seats
-from .outputs import check_output
+from .outputs import check_output, writing
+from .stopping import tell_stopped
 
 PLOT_SUFFIXES = (".png", ".html")
 OPTIONS = (
@@ -86,7 +89,6 @@ def install_hint(extra: str) -> str:
     root = Path(__file__).resolve().parents[1]
     if (root / "pyproject.toml").is_file() and (root / "rulelang").is_dir():
         return f'pip install -e "{root}[{extra}]"'
-    import json
     from importlib import metadata
     from urllib.parse import unquote, urlparse
     for dist in metadata.distributions(name="rulelang"):
@@ -94,3 +96,23 @@ def install_hint(extra: str) -> str:
         if source.get("url", "").startswith("file://") and "dir_info" in source:
             return f'pip install "{unquote(urlparse(source["url"]).path)}[{extra}]"'
     return f"pip install 'rulelang[{extra}]'"
+
+
+def report(result, runs: list, plot: str | None, as_json: bool, show, stopped=None, received: list = ()) -> None:
+    """Draw the plot, print the result (JSON, or the table `show` prints) and exit: 1 when a game
+    failed; after a stop, with what finished only (nothing when no game did), as stopped."""
+    if stopped is None or stopped.played:
+        if plot:
+            from rulelang.analysis.plot import plot_runs
+            with writing(plot, "--plot"):
+                plot_runs(plot, runs)
+        if as_json:
+            data = result.as_json()
+            if stopped is not None:
+                data.update(stopped=True, games_planned=stopped.planned)
+            click.echo(json.dumps(data, indent=2))
+        else:
+            show(result)
+    if stopped is not None:
+        tell_stopped(stopped, received)
+    sys.exit(1 if any(run.totals.errors for run in runs) else 0)

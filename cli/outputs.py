@@ -50,8 +50,8 @@ def check_output(path: str | None, option: str, suffixes: tuple = ()) -> None:
 
 
 class JsonLines:
-    """A JSON-lines file written one whole line at a time: each line goes to the file at once,
-    and one cut short (the disk is full, the run is stopped) is taken back."""
+    """A JSON-lines file written whole lines at a time: each write goes to the file at once,
+    and one cut short (the disk is full, the run is stopped) is taken back whole."""
 
     def __init__(self, path: str):
         self.path = path
@@ -61,9 +61,9 @@ class JsonLines:
             raise OutputError(path, f"cannot write --out: {err.strerror}") from None
         self.end = 0  # where the last whole line ends
 
-    def write(self, line: str) -> None:
-        """Write one line (its text ends with a newline)."""
-        encoded = line.encode("utf-8")
+    def write(self, lines: str) -> None:
+        """Write whole lines (the text ends with a newline)."""
+        encoded = lines.encode("utf-8")
         data = memoryview(encoded)
         try:
             while data:

@@ -34,15 +34,19 @@ def validate(rulesets, fmt, playouts, seed, workers, players, allow):
     with _uncollected():
         from rulelang.api import check, resolve
         from rulelang.errors import format_diagnostics
-    found, dynamic = [], {}
+    from .stopping import stop_signals, tell_stopped
+    found, dynamic, stopped = [], {}, None
     rulesets = _files(rulesets)
-    for name in rulesets:
-        with _uncollected():
-            checked = _check_test_file(name, allow) if is_test_file(name) else check(name, allow)
-        problems = sorted(checked, key=lambda d: (d.position.path, d.position.line, d.position.column))
-        found += problems
-        if playouts and not is_test_file(name) and not any(d.severity == "error" for d in problems):
-            dynamic[name] = _playouts(name, playouts, seed, workers, players, allow, show=fmt == "text")
+    with stop_signals() as received:
+        for name in rulesets:
+            with _uncollected():
+                checked = _check_test_file(name, allow) if is_test_file(name) else check(name, allow)
+            problems = sorted(checked, key=lambda d: (d.position.path, d.position.line, d.position.column))
+            found += problems
+            if playouts and not is_test_file(name) and not any(d.severity == "error" for d in problems):
+                dynamic[name], stopped = _playouts(name, playouts, seed, workers, players, allow, show=fmt == "text")
+                if stopped is not None:
+                    break
     errors = [d for d in found if d.severity == "error"] + [p for ps in dynamic.values() for p in ps]
     if fmt == "json":
         click.echo(json.dumps({
@@ -57,11 +61,14 @@ def validate(rulesets, fmt, playouts, seed, workers, players, allow):
             for problem, count in distinct_problems(problems):
                 click.echo(f"{resolve(name)}: error: {problem.describe()} (in {count} of {playouts} playouts)",
                            err=True)
-        if not errors:
+        if not errors and stopped is None:
             played = f", {playouts} playouts each" if playouts else ""
             warnings = len(found)
             noted = f" ({warnings} warning{'s' if warnings != 1 else ''})" if warnings else ""
             click.echo(f"ok: {_counted(rulesets)}, no errors{played}{noted}")
+    if stopped is not None:
+        later = ", nor any later file checked" if name != rulesets[-1] else ""
+        tell_stopped(stopped, received, f"playouts of {resolve(name)}", later)
     sys.exit(1 if errors else 0)
 
 
@@ -113,13 +120,18 @@ def _counted(names: list) -> str:
 
 
 def _playouts(name: str, games: int, seed: int, workers: int, players: str | None, allow: tuple,
-              show: bool) -> list:
-    """The problems of `games` playouts of a clean rule file, with a progress bar on a terminal."""
+              show: bool) -> tuple:
+    """The problems of `games` playouts of a clean rule file, with a progress bar on a terminal,
+    and None; or, when stopped, the problems of the playouts played and the RunStopped."""
+    from rulelang.analysis.backends import RunStopped
     from rulelang.analysis.playouts import run_playouts
     from rulelang.api import load_game
 
     from .batch import bot_seats
     from .progress import progress_bar
     specs = bot_seats(players, [load_game(name, allow)])
-    with progress_bar(games, f"playing {name}", show=show) as advance:
-        return run_playouts(name, games, specs, seed, workers, progress=advance, allow=allow)
+    try:
+        with progress_bar(games, f"playing {name}", show=show) as advance:
+            return run_playouts(name, games, specs, seed, workers, progress=advance, allow=allow), None
+    except RunStopped as stopped:
+        return stopped.partial, stopped

@@ -4,15 +4,34 @@ A run is split into chunks of consecutive game indexes. A task is plain, picklab
 a `prepare()` that loads and compiles what the games need and returns `run(start, stop)`;
 each worker prepares once (a pool initializer, a Ray actor), then plays chunk after chunk.
 Chunks come back in order whatever the backend, so the results never depend on it.
+
+A run can be stopped (Ctrl-C, or any KeyboardInterrupt, which the command line also raises on
+SIGTERM): pool workers ignore SIGINT, and whatever ends the run — a stop, an error, a caller
+that stops reading — ends the workers at once, so none outlives it (each holds the parent's
+standard output). What the chunks back by then give is the run's result so far (RunStopped).
 """
 from __future__ import annotations
 
+import contextlib
 import math
+import signal
 from collections import deque
 
 BACKENDS = ("local", "ray")
-MAX_CHUNK = 500  # games per chunk at most (a chunk's records are held until it is written)
+MAX_CHUNK = 100  # games per chunk at most (a chunk's records wait until it is written; a stop loses the chunks in play)
 CHUNKS_PER_WORKER = 50  # enough chunks for an even load and a progress bar that moves
+
+
+STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+class RunStopped(KeyboardInterrupt):
+    """A run stopped before its end: `partial` is what the games played by then give (the
+    first `played` of `planned`, in order)."""
+
+    def __init__(self, partial, played: int, planned: int):
+        super().__init__(f"stopped after {played} of {planned} games")
+        self.partial, self.played, self.planned = partial, played, planned
 
 
 def chunks(games: int, workers: int) -> list:
@@ -50,7 +69,12 @@ _prepared = None  # in a pool worker: what the task prepared, once per process
 
 
 def _prepare(task) -> None:
+    """A pool worker's start: ignore Ctrl-C (the parent ends the workers), die at once on SIGTERM
+    (not as the parent's handler says), then load what the task needs."""
     global _prepared
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
     _prepared = task.prepare()
 
 
@@ -58,24 +82,42 @@ def _run_prepared(start: int, stop: int):
     return _prepared(start, stop)
 
 
+@contextlib.contextmanager
+def _stops_held():
+    """Ctrl-C and SIGTERM held back (not lost) while inside: workers forked here start with them
+    held until they ignore Ctrl-C, and the pool's end is never cut short."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
+
+
 def _in_pool(task, bounds: list, workers: int):
     from concurrent.futures import ProcessPoolExecutor
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_prepare, initargs=(task,))
+    finished = False
     try:
         # a few chunks ahead of the one being read: workers stay busy, results wait in order
         waiting, ahead = deque(), iter(bounds)
-        for start, stop in ahead:
-            waiting.append(pool.submit(_run_prepared, start, stop))
-            if len(waiting) >= 2 * workers:
-                break
+        with _stops_held():  # the workers are forked at the first submit
+            for start, stop in ahead:
+                waiting.append(pool.submit(_run_prepared, start, stop))
+                if len(waiting) >= 2 * workers:
+                    break
         while waiting:
             result = waiting.popleft().result()
             following = next(ahead, None)
             if following is not None:
                 waiting.append(pool.submit(_run_prepared, *following))
             yield result
+        finished = True
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        with _stops_held():
+            if not finished:
+                for worker in list(pool._processes.values()):  # no public way before Python 3.14
+                    worker.kill()
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 class _Worker:

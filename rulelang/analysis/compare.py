@@ -6,6 +6,7 @@ import time
 
 import attrs
 
+from .backends import RunStopped
 from .simulate import json_digits, simulate
 from .stats import CONFIDENCE, Estimate, mean_difference, rate_difference
 from .wording import shown, verdict
@@ -101,8 +102,16 @@ class Comparison:
 def compare(rulesets: list, games: int, specs: list, seed: int = 0, **options) -> Comparison:
     """Play `games` games of each ruleset (the first is the base) with the same seeds and agents.
 
-    `options` are simulate's (workers, backend, address, debug, out, progress, allow).
+    `options` are simulate's (workers, backend, address, debug, out, progress, allow). A run
+    stopped raises RunStopped with the Comparison of the runs played by then (the last partly).
     """
     started = time.perf_counter()
-    runs = tuple(simulate(ruleset, games, specs, seed, **options) for ruleset in rulesets)
-    return Comparison(runs, time.perf_counter() - started)
+    runs = []
+    for ruleset in rulesets:
+        try:
+            runs.append(simulate(ruleset, games, specs, seed, **options))
+        except RunStopped as stopped:
+            begun = [stopped.partial] if stopped.played else []
+            partial = Comparison((*runs, *begun), time.perf_counter() - started)
+            raise RunStopped(partial, games * len(runs) + stopped.played, games * len(rulesets)) from None
+    return Comparison(tuple(runs), time.perf_counter() - started)

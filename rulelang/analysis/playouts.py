@@ -8,6 +8,8 @@ failing playout never stops the others.
 """
 from __future__ import annotations
 
+import contextlib
+
 import attrs
 
 from ..agents import build_agent
@@ -15,7 +17,7 @@ from ..engine.rng import derive_seed
 from ..engine.session import DEFAULT_MAX_DECISIONS, play_game
 from ..engine.values import Player, is_card
 from ..errors import RulelangError
-from .backends import run_chunks
+from .backends import RunStopped, run_chunks
 
 
 @attrs.frozen
@@ -41,13 +43,19 @@ class PlayoutProblem:
 def run_playouts(ruleset: str, games: int, specs: list, seed: int = 0, workers: int = 1,
                  max_decisions: int = DEFAULT_MAX_DECISIONS, progress=None, allow: tuple = ()) -> list:
     """Play `games` games with every check on, one agent per spec, in `workers` processes; one
-    problem at most per game, in the games' order. `progress(n)`: `n` more games are done."""
+    problem at most per game, in the games' order. `progress(n)`: `n` more games are done. A run
+    stopped (KeyboardInterrupt) raises RunStopped with the problems of the games played by then."""
     task = PlayoutTask(ruleset, tuple(specs), seed, max_decisions, allow)
-    problems = []
-    for count, part in run_chunks(task, games, workers):
-        problems += part
-        if progress is not None:
-            progress(count)
+    problems, played = [], 0
+    try:
+        with contextlib.closing(run_chunks(task, games, workers)) as parts:
+            for count, part in parts:
+                problems += part
+                played += count
+                if progress is not None:
+                    progress(count)
+    except KeyboardInterrupt:
+        raise RunStopped(problems, played, games) from None
     return problems
 
 

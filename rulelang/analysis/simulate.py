@@ -5,12 +5,13 @@ a game's own record is kept only long enough to be written to `out`, when there 
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 
 import attrs
 
-from .backends import run_chunks
+from .backends import RunStopped, run_chunks
 from .games import FIGURES, GameRunner
 from .stats import CONFIDENCE, Estimate, wilson
 from .totals import Totals
@@ -136,16 +137,22 @@ def simulate(ruleset: str, games: int, specs: list, seed: int = 0, workers: int 
              out=None, progress=None, allow: tuple = ()) -> Simulation:
     """Play `games` games of `ruleset` with one agent per spec.
 
-    `out`, a text file, receives one JSON line per game as it is played; `progress(n)` is told
-    each time `n` more games are done; `allow` as in `rulelang.api.load_game`.
+    `out`, a text file, receives one JSON line per game as its chunk is played; `progress(n)` is told
+    each time `n` more games are done; `allow` as in `rulelang.api.load_game`. A run stopped
+    (KeyboardInterrupt) raises RunStopped with the Simulation of the games played by then.
     """
     started = time.perf_counter()
     task = SimulationTask(ruleset, tuple(specs), seed, debug, records=out is not None, allow=allow)
     totals = Totals(len(specs))
-    for count, (part, records) in run_chunks(task, games, workers, backend, address):
-        totals.merge(part)
-        for record in records or ():
-            out.write(json.dumps(record) + "\n")
-        if progress is not None:
-            progress(count)
+    try:
+        with contextlib.closing(run_chunks(task, games, workers, backend, address)) as parts:
+            for count, (part, records) in parts:
+                if records:  # a chunk's lines in one write: a file that takes back a cut write holds whole chunks
+                    out.write("".join(json.dumps(record) + "\n" for record in records))
+                totals.merge(part)
+                if progress is not None:
+                    progress(count)
+    except KeyboardInterrupt:
+        partial = Simulation(ruleset, tuple(specs), seed, totals, time.perf_counter() - started)
+        raise RunStopped(partial, totals.games, games) from None
     return Simulation(ruleset, tuple(specs), seed, totals, time.perf_counter() - started)
