@@ -12,6 +12,7 @@ import numpy as np
 
 from ..api import load_document
 from ..engine.views import seat_view
+from .bounds import check_size
 from .catalogue import ActionCatalogue, ActionError
 from .layout import Layout
 from .observation import encode_view
@@ -44,12 +45,14 @@ class PolicyAgent:
     def __init__(self, policy, game):
         self.policy = policy
         self.game = game
-        self.catalogue = ActionCatalogue.build(game, load_document(game.path))
+        self.doc = load_document(game.path)
+        self.catalogue = ActionCatalogue.build(game, self.doc)
         self.layout = None  # made at the first decision, when the number of players is known
 
     def choose(self, view: dict, decision) -> int:
         """The option of the action the policy takes, from the observation of this view."""
         if self.layout is None:
+            check_size(self.game, self.doc, len(view["players"]))
             self.layout = Layout.build(self.game, len(view["players"]), self.catalogue)
         actions = self.catalogue.actions(decision)
         mask = np.zeros(len(self.catalogue), dtype=np.int8)

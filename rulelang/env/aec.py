@@ -18,16 +18,20 @@ from __future__ import annotations
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
 
 from ..engine.session import DEFAULT_MAX_DECISIONS
 from ..engine.views import seat_view
+from .bounds import MAX_OBSERVATION
 from .episode import Episode, EpisodeParts, Seeds, agent_names, load_ruleset, seat_count
 
 
 def make_env(name_or_path: str, players: int | None = None, seed: int | None = None,
-             max_steps: int = DEFAULT_MAX_DECISIONS, render_mode: str | None = None) -> "RulesetEnv":
-    """A PettingZoo AEC environment for a rule file (a name or a path, any variant)."""
-    game, catalogue = load_ruleset(name_or_path)
+             max_steps: int = DEFAULT_MAX_DECISIONS, render_mode: str | None = None,
+             max_observation: int = MAX_OBSERVATION) -> "RulesetEnv":
+    """A PettingZoo AEC environment for a rule file (a name or a path, any variant); a RuleError
+    when an observation would hold more than `max_observation` figures (see bounds.py)."""
+    game, catalogue = load_ruleset(name_or_path, players, max_observation)
     return RulesetEnv(game, catalogue, seat_count(game, players), seed, max_steps, render_mode)
 
 
@@ -52,6 +56,7 @@ class RulesetEnv(EpisodeParts, AECEnv):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         self.episode = Episode(game, catalogue, players, quiet=render_mode is None)
         self.possible_agents = agent_names(players)
+        self.agents = []  # none until reset()
         self.seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.max_steps = max_steps
         self.render_mode = render_mode
@@ -85,7 +90,16 @@ class RulesetEnv(EpisodeParts, AECEnv):
         return self.episode.observe(self.seat_of[agent])
 
     def step(self, action) -> None:
-        """The selected agent takes `action`; the game runs on to the next decision."""
+        """The selected agent takes `action`; the game runs on to the next decision.
+
+        As PettingZoo's environments do: a step before `reset()` is an error, a done agent's
+        step must be `None` (it leaves), and a step once every agent has left only warns.
+        """
+        if self.episode.st is None:
+            EnvLogger.error_step_before_reset()
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -6,15 +6,18 @@ actions give the same game as the engine driven directly with the same seed and 
 """
 from __future__ import annotations
 
+import operator
 import os
 
 import numpy as np
+from gymnasium.error import InvalidAction
 
 from ..api import load_compiled
 from ..engine.rng import derive_seed
 from ..engine.runtime import apply_action, new_game
 from ..engine.values import Player
 from ..errors import GameError
+from .bounds import MAX_OBSERVATION, check_size
 from .catalogue import ActionCatalogue
 from .layout import Layout
 from .observation import TableObserver
@@ -22,10 +25,23 @@ from .observation import TableObserver
 OUTCOME = {"win": 1.0, "loss": -1.0, "draw": 0.0}
 
 
-def load_ruleset(name_or_path: str) -> tuple:
-    """A rule file's compiled game and its action catalogue."""
+def load_ruleset(name_or_path: str, players: int | None = None, max_observation: int = MAX_OBSERVATION) -> tuple:
+    """A rule file's compiled game and its action catalogue; a RuleError when its observation
+    for `players` (by default its least) would hold more than `max_observation` figures."""
     doc, game = load_compiled(name_or_path)
+    check_size(game, doc, seat_count(game, players), max_observation)
     return game, ActionCatalogue.build(game, doc)
+
+
+def action_number(action) -> int:
+    """An action as the whole number it is (an int, a numpy integer, a 0-d integer array);
+    gymnasium's InvalidAction for anything else, `True` included (it is no action id)."""
+    if isinstance(action, (bool, np.bool_)):
+        raise InvalidAction(f"an action is an action id (a whole number), not {action!r}")
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise InvalidAction(f"an action is an action id (a whole number), not {action!r}") from None
 
 
 def seat_count(game, players: int | None) -> int:
@@ -62,7 +78,7 @@ class Episode:
 
     def play(self, action) -> bool:
         """Take a legal action and run on to the next decision; False (and nothing done) if not legal."""
-        action = int(action)
+        action = action_number(action)
         if action not in self.legal:
             return False
         apply_action(self.st, self.legal.index(action))

@@ -13,20 +13,22 @@ from __future__ import annotations
 
 import gymnasium
 from gymnasium import spaces
+from gymnasium.error import ResetNeeded
 
 from ..agents import build_agent, parse_players
 from ..engine.session import DEFAULT_MAX_DECISIONS
 from .adapters import ask
 from .aec import observation_space
-from .episode import Episode, EpisodeParts, Seeds, load_ruleset, seat_count
+from .bounds import MAX_OBSERVATION
+from .episode import Episode, EpisodeParts, Seeds, action_number, load_ruleset, seat_count
 
 
 def make_gym_env(name_or_path: str, players: int | None = None, seed: int | None = None, seat: int = 0,
                  opponents: str | None = None, max_steps: int = DEFAULT_MAX_DECISIONS,
-                 render_mode: str | None = None) -> "SoloEnv":
+                 render_mode: str | None = None, max_observation: int = MAX_OBSERVATION) -> "SoloEnv":
     """A Gymnasium environment for one seat of a rule file; `opponents` are specs for the other
-    seats in order, comma-separated (default: `random` for each)."""
-    game, catalogue = load_ruleset(name_or_path)
+    seats in order, comma-separated (default: `random` for each); `max_observation` as for make_env."""
+    game, catalogue = load_ruleset(name_or_path, players, max_observation)
     players = seat_count(game, players)
     if not 0 <= seat < players:
         raise ValueError(f"seat {seat} is not one of the {players} seats (0 to {players - 1})")
@@ -51,6 +53,7 @@ class SoloEnv(EpisodeParts, gymnasium.Env):
         self.seat = seat
         self.opponents = opponents  # seat -> AgentSpec
         self.bots: dict = {}
+        self.ended = False  # the episode ended (terminated or truncated): only reset() goes on
         self.seeds = Seeds(seed)
         self.max_steps = max_steps
         self.render_mode = render_mode
@@ -65,17 +68,28 @@ class SoloEnv(EpisodeParts, gymnasium.Env):
         self.bots = {other: build_agent(spec, other, game_seed, self.episode.game)
                      for other, spec in self.opponents.items()}
         self._bots_play()
+        self.ended = self.episode.seat is None  # the bots may have ended it
         return self.episode.observe(self.seat), {}
 
     def step(self, action):
-        """Take an action; the bots answer until the learner must decide again or the game ends."""
+        """Take an action; the bots answer until the learner must decide again or the game ends.
+
+        As Gymnasium's order checks do, a step before `reset()`, or after the episode ended
+        (terminated or truncated), raises ResetNeeded.
+        """
         episode = self.episode
+        if episode.st is None or self.ended:
+            raise ResetNeeded("Cannot call env.step() before calling env.reset()" if episode.st is None else
+                              "Cannot call env.step() after the episode ended (terminated or truncated): "
+                              "call env.reset() first")
         if not episode.play(action):
-            return episode.observe(self.seat), -1.0, True, False, {"illegal_action": int(action)}
+            self.ended = True
+            return episode.observe(self.seat), -1.0, True, False, {"illegal_action": action_number(action)}
         self._bots_play()
         terminated = episode.seat is None
         reward = episode.returns()[self.seat] if terminated else 0.0
         truncated = not terminated and episode.st.actions >= self.max_steps
+        self.ended = terminated or truncated
         if self.render_mode == "human":
             self.render()
         return episode.observe(self.seat), reward, terminated, truncated, {}
