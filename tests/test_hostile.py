@@ -91,6 +91,8 @@ def test_every_corpus_file_says_what_it_attacks():
     for path in HOSTILE.glob("*.yaml"):
         assert path.read_text(encoding="utf-8").startswith("# "), path.name
     assert set(RECORDS) == {path.name for path in HOSTILE.glob("record_*.json")}
+    for name in RECORDS:
+        assert '"note": "' in (HOSTILE / name).read_text(encoding="utf-8")[:200], name
     listed = CLEAN | HUMAN | {name for name, _ in MUST_PRINT} | set(GAMES)
     assert listed <= {path.name for path in HOSTILE.glob("*.yaml")}
 

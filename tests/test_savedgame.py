@@ -103,3 +103,12 @@ def test_replay_takes_only_plain_step_numbers(tmp_path):
     report = run_guarded(["replay", str(record)], "²\n1000000000000000000000000000000\n1e30\n2\nq\n")
     assert problems(report, clean=True) == []
     assert report.output.count("is not a step") == 3 and "decision 2 of 2" in report.output
+
+
+def test_a_record_naming_a_yaml_file_that_is_no_rule_file_shows_none_of_it(tmp_path):
+    (tmp_path / "secret.yaml").write_text("name: x\npassword: hunter2-do-not-print\n")
+    record = record_of(tmp_path / "game.json", "secret.yaml", digest="sha256:0")
+    for args in (["play", "--resume", str(record)], ["replay", str(record)]):
+        report = run_guarded(args)
+        assert problems(report) == [] and report.exit_code == 1
+        assert "not a rule file" in report.output and "hunter2" not in report.output
