@@ -57,7 +57,8 @@ def test_the_highest_bounds_are_taken():
 def test_a_file_agent_is_not_imported_when_files_are_not_loaded(tmp_path):
     marker = tmp_path / "imported"
     agent = tmp_path / "evil.py"
-    agent.write_text(f"open({str(marker)!r}, 'w').close()\nclass Agent:\n    def choose(self, view, decision):\n        return 0\n")
+    agent.write_text(f"open({str(marker)!r}, 'w').close()\n"
+                     "class Agent:\n    def choose(self, view, decision):\n        return 0\n")
     spec = parse_agent_spec(f"{agent}:Agent:level=3", load_files=False)
     assert spec.path == str(agent) and spec.name == "Agent" and spec.options == (("level", "3"),)
     assert not marker.exists()

@@ -41,13 +41,15 @@ def test_a_pipe_is_refused_as_an_output_rather_than_waited_on(tmp_path):
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)
     result = invoke("simulate", MINIMAL, "--games", "3", "--out", str(pipe))
-    assert result.exit_code == 2 and result.output == f"{pipe}: error: cannot write --out here: it is a pipe, not a file\n"
+    assert result.exit_code == 2
+    assert result.output == f"{pipe}: error: cannot write --out here: it is a pipe, not a file\n"
 
 
 def test_a_record_that_cannot_be_written_is_refused_before_the_game(tmp_path):
     result = invoke("play", MINIMAL, "--players", "random,random", "--record", str(tmp_path / "no" / "g.json"))
     assert result.exit_code == 2
-    assert result.output == f"{tmp_path / 'no' / 'g.json'}: error: cannot write --record here: there is no folder '{tmp_path / 'no'}'\n"
+    folder = tmp_path / "no"
+    assert result.output == f"{folder / 'g.json'}: error: cannot write --record here: there is no folder '{folder}'\n"
 
 
 @pytest.mark.parametrize("args", [["simulate", MINIMAL, "--games", "5", "--out", "/dev/full"],
@@ -57,7 +59,8 @@ def test_a_full_device_is_a_one_line_error(args):
     result = invoke(*args)
     assert result.exit_code == 1 and "internal error" not in result.output
     told = [line for line in result.output.splitlines() if "/dev/full" in line]
-    assert told and told[-1].startswith("/dev/full: error: cannot write") and told[-1].endswith("No space left on device")
+    assert told and told[-1].startswith("/dev/full: error: cannot write")
+    assert told[-1].endswith("No space left on device")
 
 
 def run_with_file_limit(args: list, limit: int) -> subprocess.CompletedProcess:

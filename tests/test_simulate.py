@@ -113,4 +113,5 @@ def test_simulate_table_shows_intervals_and_no_progress_bar_on_a_pipe():
 
 def test_simulate_refuses_unknown_plots_before_playing(tmp_path):
     result = invoke("simulate", MINIMAL, "--games", "5", "--plot", str(tmp_path / "p.gif"))
-    assert result.exit_code == 2 and result.output == f"{tmp_path / 'p.gif'}: error: --plot writes .png or .html files\n"
+    assert result.exit_code == 2
+    assert result.output == f"{tmp_path / 'p.gif'}: error: --plot writes .png or .html files\n"

@@ -81,7 +81,8 @@ def test_sigterm_stops_a_two_worker_simulate_and_leaves_no_worker(tmp_path):
     found = re.search(r"stopped: ([\d,]+) of 100,000 games were played; the other ([\d,]+) were not", stderr)
     assert found and int(found.group(1).replace(",", "")) == data["games"] > 0 and data["stopped"] is True
     text = out.read_text()
-    assert text.endswith("\n") and [json.loads(line)["index"] for line in text.splitlines()] == list(range(data["games"]))
+    assert text.endswith("\n")
+    assert [json.loads(line)["index"] for line in text.splitlines()] == list(range(data["games"]))
 
 
 def in_terminal(args: list):
