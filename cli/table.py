@@ -15,7 +15,7 @@ from rich.text import Text
 
 from rulelang.agents import build_agent
 from rulelang.compile.ruleset import Move
-from rulelang.engine.effects import ReactionWindow
+from rulelang.engine.choices import ReactionWindow
 from rulelang.engine.record import GameRecord, RecordError, replay
 from rulelang.engine.recordfile import save_record
 from rulelang.engine.rng import derive_seed

@@ -5,7 +5,8 @@ import ast
 import pytest
 
 from rulelang.compile.localize import env_sites
-from rulelang.engine.effects import CHECK_POINT, Straight
+from rulelang.engine.choices import CHECK_POINT
+from rulelang.engine.effects import Straight
 from rulelang.engine.runtime import apply_action, new_game
 from rulelang.engine.values import ZoneRef
 from rulelang.errors import GameError

@@ -11,7 +11,7 @@ import pytest
 
 from rulelang.agents import GreedyAgent, MctsAgent, RandomAgent, SeatView
 from rulelang.api import load_game
-from rulelang.engine.effects import ForLoop
+from rulelang.engine.frames import ForLoop
 from rulelang.engine.rng import Rng
 from rulelang.engine.runtime import apply_action, new_game
 from rulelang.engine.values import Card, ZoneRef

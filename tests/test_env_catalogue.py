@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 from rulelang.api import packaged_rulesets
-from rulelang.engine.effects import Decision, Option
+from rulelang.engine.decisions import Decision, Option
 from rulelang.engine.rng import Rng
 from rulelang.engine.runtime import apply_action, new_game
 from rulelang.engine.values import Marker

@@ -16,7 +16,8 @@ from rulelang.cli.news import summarise
 from rulelang.cli.screen import Board
 from rulelang.cli.table import Table
 from rulelang.cli.terminal import OptionKeys
-from rulelang.engine.effects import Decision, Option, ReactionWindow
+from rulelang.engine.choices import ReactionWindow
+from rulelang.engine.decisions import Decision, Option
 from rulelang.engine.record import GameRecord, replay
 from rulelang.engine.recordfile import load_record
 from rulelang.engine.runtime import apply_action, new_game

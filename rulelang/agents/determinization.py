@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..engine.effects import ForLoop, Option
+from ..engine.decisions import Option
+from ..engine.frames import ForLoop
 from ..engine.rng import Rng
 from ..engine.values import Card
 from ..engine.views import seat_view

@@ -15,13 +15,9 @@ import attrs
 
 from ..engine.effects import (
     BREAK,
-    CREDIT,
-    MAX_FRAMES,
-    MAX_LOOP,
     Break,
     Call,
     For,
-    Frame,
     If,
     Return,
     Statement,
@@ -30,7 +26,8 @@ from ..engine.effects import (
     acting,
     call_env,
 )
-from ..engine.runtime import fire_events
+from ..engine.events import fire_events
+from ..engine.frames import CREDIT, MAX_FRAMES, MAX_LOOP, Frame
 from .codegen import LOAD, STORE, Program, call, field, name
 from .localize import BY, ME, env_sites, localize, parameters
 

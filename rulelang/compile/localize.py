@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 
-from ..engine.effects import CREDIT
+from ..engine.frames import CREDIT
 
 ME, BY = "l_me", "_by"  # the Python locals of `me` and of whom the log credits (CREDIT)
 LOCAL_PREFIX = "l_"  # rule local `x` is Python local `l_x` (generated names start with `_` or `v_`)

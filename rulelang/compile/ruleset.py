@@ -165,7 +165,7 @@ class GameCaches:
     `Game` that changes (so the game itself stays as it was compiled)."""
 
     def __init__(self):
-        self.options: dict = {}  # options that never change, made once (engine/effects.py)
+        self.options: dict = {}  # options that never change, made once (engine/decisions.py)
         self.layouts: dict = {}  # players -> the table before setup, made once (engine/state.py)
 
 

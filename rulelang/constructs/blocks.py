@@ -3,7 +3,7 @@
 Each block is one class: the keys of its mapping (with their kinds and help, read by the shape
 check and the JSON Schema) and how it is compiled into effect nodes (`compile`), with the
 compiler (`compile/compiler.py`) as the driver that compiles its expressions and inner lists.
-The nodes are the interpreter's own (`engine/effects.py`): their `run` is the blocks' plain
+The nodes are the interpreter's own (`engine/effects.py`, `choices.py`): their `run` is the blocks' plain
 meaning, which the reference interpreter runs as it is and the optimizer (`compile/blocks.py`)
 turns into Python's own `if`, `for` and `while` where nothing waits.
 """
@@ -13,7 +13,8 @@ import re
 
 import attrs
 
-from ..engine.effects import Break, Choose, ChooseMove, For, If, Statement, While
+from ..engine.choices import Choose, ChooseMove
+from ..engine.effects import Break, For, If, Statement, While
 from ..errors import RuleError
 from ..language.names import suggest
 from .base import EFFECTS, EXPR, NAMES, TEXT, Construct, Key, family_of

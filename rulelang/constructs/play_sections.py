@@ -17,7 +17,7 @@ from ..compile.ruleset import (
     TurnSpec,
     watched_origins,
 )
-from ..engine.effects import CHECK_POINT
+from ..engine.choices import CHECK_POINT
 from ..engine.ops import listing
 from ..engine.values import pretty
 from ..errors import Diagnostic, GameError

@@ -7,7 +7,7 @@ from __future__ import annotations
 import attrs
 
 from ..errors import GameError
-from .effects import Option, legal_moves
+from .decisions import Option, legal_moves
 from .values import Player, pretty
 
 

@@ -6,7 +6,7 @@ no log text at all.
 from __future__ import annotations
 
 from ..errors import GameError
-from .effects import credit_of
+from .frames import credit_of
 from .values import Marker, pretty
 
 MAX_LOG_LINES = 400_000  # log lines one game may write: two for each decision the game may take

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 from ..errors import GameError
-from .effects import credit_of  # noqa: F401 - a helper of generated code (HELPERS), as the names below are
 from .errorwords import in_rule_words
+from .frames import credit_of  # noqa: F401 - a helper of generated code (HELPERS), as the names below are
 from .values import Card, Marker, Player, Roll, ZoneRef, describe, is_card, pretty
 
 MAX_TEXT = 100_000  # characters in one text value

@@ -199,7 +199,7 @@ class Placing:
 
         `on: moved` triggers that can run at once (`fire_now`) run after each card, before the
         next is drawn; the draw still takes `count` cards from the source. `unlogged` (a draw of
-        one card at a time, see effects.DrawLoop) keeps the cards drawn, to be logged together.
+        one card at a time, see frames.DrawLoop) keeps the cards drawn, to be logged together.
         """
         if count > MAX_DRAW:
             raise GameError(f"cannot draw {count} cards at once (at most {MAX_DRAW})")

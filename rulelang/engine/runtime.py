@@ -11,7 +11,9 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ..errors import GameError
-from .effects import CREDIT, DrawLoop, Frame, start_move
+from .choices import start_move
+from .events import MAX_TRIGGER_CHAIN, fire_events, push_events
+from .frames import CREDIT, Frame
 from .memo import (
     MAX_LISTED,
     current_inputs,
@@ -26,7 +28,6 @@ from .ops import place
 from .state import Anytime, GameState
 from .values import Player, pretty
 
-MAX_TRIGGER_CHAIN = 200
 ALL_QUIET = ("quiet", "all")  # remembered: no end rule or condition trigger holds (see settle)
 TRIGGER_OF = attrgetter("trigger")  # a frame's (trigger key, binding), or None
 NONE_RUNNING = frozenset()
@@ -85,7 +86,7 @@ def advance(st: GameState) -> None:
                 frame.pc = pc + 1
                 node.run(st, frame)
             if st.events:
-                _fire_events(st)
+                push_events(st)
     except GameError as err:
         if err.position is None and node is not None and node.pos is not None and node.pos.line:
             raise GameError(str(err), node.pos) from None
@@ -112,54 +113,6 @@ def _where(st) -> str:
         if frame.pc < len(frame.block) and frame.block[frame.pc].pos.line:
             return f"(at {frame.block[frame.pc].pos})"
     return f"(in turn {st.turn_number})"
-
-
-def _fire_events(st: GameState) -> None:
-    """Push the `on: moved` triggers of the cards just moved, to run in the order they moved (a
-    draw logs what it drew so far before they act)."""
-    fired = _fired(st)
-    loop = st.frames[-1].loop if fired and st.frames else None
-    if loop.__class__ is DrawLoop and not st.quiet:
-        loop.log(st)
-    st.frames.extend(reversed([Frame(trigger.body, env) for trigger, env in fired]))
-
-
-def fire_events(st: GameState, first=None) -> None:
-    """Run the `on: moved` triggers of the cards just moved now (their bodies never wait).
-
-    `first()` runs before the first trigger does, if any fires (a draw logs what it drew so far).
-    """
-    fired = _fired(st)
-    if fired and first is not None:
-        first()
-    for trigger, env in fired:
-        if trigger.run_now is not None:
-            outer, st.credit = st.credit, trigger.credit
-            try:
-                trigger.run_now(st, env)
-            finally:
-                st.credit = outer
-            if st.result is not None:
-                return
-
-
-def _fired(st: GameState) -> list:
-    """The event triggers whose condition holds for the moves not yet seen, with their bindings."""
-    events, st.events = st.events, []
-    fired = []
-    me = st.seats[st.current]
-    for card, origin in events:
-        for trigger in st.game.event_triggers:
-            if trigger.origins is not None and origin.name not in trigger.origins:
-                continue
-            env = {"me": me, "card": card, "origin": origin, CREDIT: trigger.credit}
-            if trigger.when(st, env):
-                st.trigger_chain += 1
-                if st.trigger_chain > MAX_TRIGGER_CHAIN:
-                    raise GameError(f"triggers fired {MAX_TRIGGER_CHAIN} times without a decision "
-                                    f"(last: '{trigger.name}')", trigger.pos)
-                fired.append((trigger, env))
-    return fired
 
 
 def apply_action(st: GameState, index: int) -> None:

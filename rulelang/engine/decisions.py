@@ -1,0 +1,182 @@
+"""Decisions: what a player is asked, and the legal options, each with a stable label.
+
+Every decision is one pick from a finite list of options (see docs/language.md). Options that
+read the same whenever they are offered are made once per game and kept.
+"""
+from __future__ import annotations
+
+from .memo import remembered
+from .values import Card, Marker, Player, ZoneRef, pretty
+
+MAX_KEPT_OPTIONS = 10_000  # options kept per game for reuse (see options_for)
+MOVES = object()  # kept options of moves are under (MOVES, name)
+
+
+class Option:
+    """One legal answer to a decision: a stable label, a description, and its value.
+
+    The description of a card (with the values stored on it) is made when first read.
+    """
+
+    __slots__ = ("label", "value", "_text", "_stored")
+
+    def __init__(self, label: str, text: str | None, value, stored: dict | None = None):
+        self.label = label
+        self.value = value
+        self._text = text
+        self._stored = stored
+
+    @property
+    def text(self) -> str:
+        """How the option reads for the deciding player."""
+        if self._text is None:
+            stored = self._stored
+            extra = " (" + ", ".join(f"{k} {pretty(v)}" for k, v in stored.items()) + ")" if stored else ""
+            return pretty(self.value) + extra
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Option({self.label!r}, {self.text!r})"
+
+
+class Decision:
+    """A choice the game waits for: who decides, what is asked, and the legal options.
+
+    The prompt is made only when someone reads it (bots that search never do).
+    """
+
+    __slots__ = ("seat", "options", "node", "frame_index", "_prompt")
+
+    def __init__(self, seat: int, prompt, options: tuple, node, frame_index: int):
+        self.seat = seat
+        self._prompt = prompt  # the text, or a function making it
+        self.options = options
+        self.node = node
+        self.frame_index = frame_index
+
+    @property
+    def prompt(self) -> str:
+        """What the deciding player is asked."""
+        if not isinstance(self._prompt, str):
+            self._prompt = self._prompt()
+        return self._prompt
+
+    def labels(self) -> list:
+        """The option labels, in order."""
+        return [o.label for o in self.options]
+
+    def with_options(self, options: tuple) -> "Decision":
+        """The same decision with other options."""
+        return Decision(self.seat, self._prompt, options, self.node, self.frame_index)
+
+    def __repr__(self) -> str:
+        return f"Decision(seat={self.seat}, prompt={self.prompt!r}, options={self.options!r})"
+
+
+def options_for(st, values: list) -> list:
+    """The options offering each value, labelled as players and rule tests name them.
+
+    An option that reads the same whenever it is offered (a card with nothing stored on it, a
+    player, a text, a number) is made once per game and kept in `game.caches.options` (a card under
+    itself; any other value, as a move, under its kind and value).
+    """
+    options = []
+    positions = None
+    kept = st.game.caches.options
+    kept = kept if len(kept) < MAX_KEPT_OPTIONS else {}
+    cards_only = True
+    for value in values:
+        kind = value.__class__
+        if kind is Card:  # the common case first
+            stored = st.cvars.get(value.id)
+            if stored is not None:
+                options.append(Option(value.name, None, value, stored))
+                continue
+            option = kept.get(value)
+            if option is None:
+                option = kept[value] = Option(value.name, None, value)
+            options.append(option)
+            continue
+        cards_only = False
+        if kind is ZoneRef:
+            place = None
+            if value.index is not None and value.name in st.row_names:  # a pile is named by its place
+                positions = positions if positions is not None else {}
+                place = st.places(value, positions)
+            option = kept.get((value, place))
+            if option is None:
+                label = st.zone_label(value, place)
+                option = kept[(value, place)] = Option(label, label, value)
+            options.append(option)
+            continue
+        if kind is Marker:
+            label = st.marker_label(value)
+            options.append(Option(label, label, value))
+            continue
+        if kind is list:
+            options.append(Option(_label(value, kind), None, value))
+            continue
+        option = kept.get((kind, value))
+        if option is None:
+            option = kept[(kind, value)] = Option(_label(value, kind), None, value)
+        options.append(option)
+    if cards_only and len(set(values)) == len(options):  # every card has its own name
+        return options
+    return _numbered(options)
+
+
+def _numbered(options: list) -> list:
+    """Options whose labels repeat (two markers alike) are told apart: `dmg 4 on QH (2)`."""
+    labels = [o.label for o in options]
+    if len(set(labels)) == len(labels):
+        return options
+    seen: dict = {}
+    out = []
+    for option in options:
+        seen[option.label] = seen.get(option.label, 0) + 1
+        if seen[option.label] > 1:
+            option = Option(f"{option.label} ({seen[option.label]})", option._text, option.value, option._stored)
+        out.append(option)
+    return out
+
+
+def _label(value, kind) -> str:
+    """How rule tests and logs name an option's value."""
+    if kind is Card or kind is Marker or kind is Player:
+        return value.name
+    return "none" if value is None else str(value)
+
+
+_DONE = object()
+DONE_OPTION = Option("done", "done", _DONE)  # (options are never changed: one of each serves every choice)
+NOTHING_OPTION = Option("done", "done (choose nothing)", None)
+
+
+def move_options(st, moves) -> tuple:
+    """The options offering these moves (made once per game)."""
+    kept = st.game.caches.options
+    out = []
+    for move in moves:
+        option = kept.get((MOVES, move.name))  # (not under the move: its hash is a Python call)
+        if option is None:
+            option = kept[(MOVES, move.name)] = Option(move.name, move.label, move)
+        out.append(option)
+    return tuple(out)
+
+
+def legal_moves(st, names, player, remember: bool = True) -> list:
+    """The moves of `names` that `player` may make now.
+
+    Answers of conditions that loop (`Move.costly`) are remembered (see engine/memo.py) where
+    the same question comes back while nothing changes: any-time moves and reactions (asked at
+    every decision or move), and the moves of a game with refusals (a refused move asks again).
+    A turn's one choice of a move would pay for remembering and never gain, and so would a
+    condition that costs less than looking up its answer.
+    """
+    env = {"me": player}
+    moves = st.game.moves
+    if not remember:
+        return [move for name in names if (move := moves[name]).legal(st, env)]
+    return [move for name in names
+            if (remembered(st, ("legal", name, player.seat), move.reads, move.legal, env)
+                if (move := moves[name]).costly else move.legal(st, env))]
