@@ -98,3 +98,13 @@ def test_a_run_of_many_tests_compiles_each_rule_file_once(monkeypatch):
     tests = read_tests(str(Path(__file__).resolve().parents[1] / "rulesets" / "tjugonio.test.yaml"))
     assert len(tests) > 1 and all(run_test(test).passed for test in tests)
     assert len(compiled) == 1
+
+
+def test_a_rule_test_compiles_its_expressions_apart_from_the_game(tmp_path):
+    # the compiled game is shared by every test and every later load of its file: a test's own
+    # expressions go into a program of their own, which reads the game's functions
+    game = api.load_game("storma_slottet")
+    names = set(game.program.namespace)
+    body = "- name: ok\n  expect: [\"count(draw) == 54\", \"damage(first(draw)) == 0\", \"'a' + 'b' == 'ab'\"]\n"
+    assert outcome_of(tmp_path, body).passed
+    assert set(game.program.namespace) <= names

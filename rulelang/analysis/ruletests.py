@@ -9,7 +9,7 @@ import os
 
 import attrs
 
-from ..api import compile_document, load_document, load_game
+from ..api import compile_document, load_compiled
 from ..compile.expressions import ExpressionCompiler
 from ..engine.runtime import advance, apply_action, apply_label, new_game
 from ..engine.values import Player, RowRef, ZoneRef
@@ -90,25 +90,20 @@ def find_ruleset(value, pos, path: str, allow: tuple):
     return value if isinstance(value, YMap) else Reach(allow).find(value, path, pos)
 
 
-def ruleset_document(ruleset, allow: tuple = ()) -> YMap:
-    """The merged rule document of a test's ruleset: a rule file's, or an inline variant's on its base."""
+def load_ruleset(ruleset, allow: tuple = ()) -> tuple:
+    """(merged document, game) of a test's ruleset: a rule file's is loaded and compiled once for
+    every test that names it (`api.load_compiled`), an inline variant's (a mapping laid over its
+    base) for its test alone."""
     if isinstance(ruleset, YMap):
-        return resolve_extends(ruleset, Reach(allow))
-    return load_document(ruleset, allow)
-
-
-def load_ruleset(ruleset, allow: tuple = ()):
-    """The game of a test's ruleset (see `ruleset_document`): a rule file's is compiled once for
-    all the tests that name it (see `load_game`), an inline variant's for its test alone."""
-    if isinstance(ruleset, YMap):
-        return compile_document(ruleset_document(ruleset, allow))
-    return load_game(ruleset, allow)
+        document = resolve_extends(ruleset, Reach(allow))
+        return document, compile_document(document)
+    return load_compiled(ruleset, allow)
 
 
 def run_test(test: RuleTest) -> Outcome:
     """Run one rule test; a failure carries the position of the expectation that failed."""
     try:
-        _Runner(load_ruleset(test.ruleset, test.allow), test).run()
+        _Runner(load_ruleset(test.ruleset, test.allow)[1], test).run()
     except RuleTestFailure as failure:
         return Outcome(test, False, str(failure))
     except RulelangError as err:
@@ -121,7 +116,7 @@ class _Runner:
         self.game = game
         self.test = test
         self.body = test.body
-        self.expressions = ExpressionCompiler(game.names, game.program)
+        self.expressions = ExpressionCompiler(game.names, game.program.child())  # (the game's own code stays as compiled)
         self.placed: set = set()
         self.failures: list = []
         self.st = None

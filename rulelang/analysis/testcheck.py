@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import re
 
-from ..api import compile_document
 from ..compile.expressions import ExpressionCompiler
 from ..errors import Diagnostic, Position, RuleError
 from ..language.documents import YList, YMap
 from ..language.loader import load_yaml
-from .ruletests import find_ruleset, ruleset_document
+from .ruletests import find_ruleset, load_ruleset
 from .testnames import card, seat, variable, zone_parts
 from .testschema import TEST_FILE, check_file
 
@@ -58,8 +57,8 @@ class _Rulesets:
 
     def _load(self, value, pos):
         try:
-            document = ruleset_document(find_ruleset(value, pos, self.path, self.allow), self.allow)
-            return _TestChecker(compile_document(document), dice_faces(document), self.out)
+            document, game = load_ruleset(find_ruleset(value, pos, self.path, self.allow), self.allow)
+            return _TestChecker(game, dice_faces(document), self.out)
         except RuleError as err:
             mine = [d for d in err.diagnostics if d.position.path == self.path]
             if mine or not err.diagnostics:
@@ -93,7 +92,7 @@ class _TestChecker:
 
     def __init__(self, game, faces: frozenset, out: list):
         self.game, self.faces, self.out = game, faces, out
-        self.expressions = ExpressionCompiler(game.names, game.program)
+        self.expressions = ExpressionCompiler(game.names, game.program.child())
 
     def test(self, body: YMap):
         """Check one test: its layout, variables, dice, steps, expectations and winner."""

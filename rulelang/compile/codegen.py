@@ -21,9 +21,10 @@ LITERALS = (int, str, bool, type(None))
 class Program:
     """The namespace every compiled function of one ruleset shares, and how functions enter it."""
 
-    def __init__(self, filename: str, helpers: dict):
+    def __init__(self, filename: str, helpers: dict, mark: str = ""):
         self.filename = filename
         self.namespace = {"__builtins__": {}, **helpers}
+        self.mark = mark  # in the names `fresh` makes, so that a child's names stay apart from its parent's
         self._ids = itertools.count()
         self._symbols: dict = {}
         self.pasteable: dict = {}  # function -> its _Pending code, while blocks are lowered (define_pasteable)
@@ -39,7 +40,15 @@ class Program:
 
     def fresh(self, prefix: str) -> str:
         """A new Python name no rule file can write (rule names never start with `_`+digit)."""
-        return f"_{prefix}{next(self._ids)}"
+        return f"_{prefix}{self.mark}{next(self._ids)}"
+
+    def child(self) -> "Program":
+        """A program of its own for code compiled later against this one's functions and constants
+        (a rule test's expressions): it reads a copy of this namespace, so this one stays as it was."""
+        other = Program(self.filename, {}, mark=self.mark + "x")
+        other.namespace = dict(self.namespace)
+        other._symbols, other._constants = dict(self._symbols), set(self._constants)
+        return other
 
     def constant(self, value) -> ast.expr:
         """An expression for a value: a literal inline, anything else by a name in the namespace."""
