@@ -20,7 +20,9 @@ SECRETS = ("root:x:0:0", "root:*:", "PATH=", "HOME=")
 HUMAN = {"markup_in_text.yaml", "invisible_in_free_text.yaml"}
 # How often a command must print a text (simulate and playouts record a failing game and go on).
 MUST_PRINT = {("sometimes_fails.yaml", "simulate"): ("error in game", 1),
-              ("sometimes_fails.yaml", "playouts"): ("crash in playout", 1)}
+              ("sometimes_fails.yaml", "playouts"): ("crash in playout", 1),
+              **{("attach_loop.yaml", command): ("attach_loop.yaml:15:7: cannot put", 1)
+                 for command in ("play", "simulate", "playouts")}}
 # Games to play in `simulate` and `--playouts` (two where one fails and the other must go on).
 GAMES = {"sometimes_fails.yaml": "2"}
 

@@ -66,8 +66,10 @@ class Placing:
                         del self.under_of[place[1].id]
                     changed.append("attach")
                 if under:
-                    if target.id == pid:
-                        raise GameError(f"cannot put {pretty(piece)} under itself")
+                    if target.id == pid or self._beneath(target, piece):
+                        raise GameError(f"cannot put {pretty(piece)} under {pretty(target)}: " + (
+                            "a card cannot lie under itself" if target.id == pid else
+                            f"{pretty(target)} lies under {pretty(piece)} (cards would be attached in a loop)"))
                     self.under_of.setdefault(target.id, []).append(piece)
                     loc[pid] = ("u", target)
                     changed.append("attach")
@@ -97,6 +99,17 @@ class Placing:
         if self.changed_parts is not None:
             self.changed_parts += changed
         return emptied
+
+    def _beneath(self, card, piece) -> bool:
+        """Whether `card` lies under `piece`, at any depth (so `piece` may not go under it)."""
+        place = self.loc.get(card.id)
+        for _ in range(len(self.loc)):  # (a chain of attachments is never longer)
+            if place is None or place[0] != "u":
+                return False
+            if place[1].id == piece.id:
+                return True
+            place = self.loc.get(place[1].id)
+        return False
 
     def move(self, pieces, ref, where: str = "top", face_down: bool | None = None,
              log: bool = True, events: bool = True) -> dict:
