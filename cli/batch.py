@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from .common import allow_path_option, fail, parse_players, seats
+from .common import allow_path_option, fail, game_bounds_option, parse_players, seats
 from .outputs import check_output, writing
 from .stopping import tell_stopped
 
@@ -36,6 +36,7 @@ OPTIONS = (
     click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table."),
     click.option("--debug", is_flag=True, help="Check card conservation after every step."),
     allow_path_option,
+    game_bounds_option,
 )
 
 

@@ -37,6 +37,17 @@ def allow_path_option(command):
                              "the naming file's own folder (repeatable).")(command)
 
 
+def game_bounds_option(command):
+    """`--game-work N` and `--game-seconds S`: a person's bounds on each whole game (see api.bounded)."""
+    command = click.option("--game-seconds", type=click.FloatRange(min=0, min_open=True, max=86_400),
+                           help="Seconds one game may take on the clock; past them it ends with an error "
+                                "(default: no bound).")(command)
+    return click.option("--game-work", type=click.IntRange(1_000, 10**12),
+                        help="Units of work and steps one whole game may do, in place of the rule file's "
+                             "`limits: game` (default 100,000,000); past them the game ends with an error "
+                             "naming the limit and its seed.")(command)
+
+
 def seats(game) -> str:
     """How many players a game takes: `2 players`, `2 to 6 players`."""
     if game.min_players == game.max_players:

@@ -11,7 +11,8 @@ from .common import complete_ruleset
 @click.argument("base", shell_complete=complete_ruleset)
 @click.argument("variants", nargs=-1, required=True, shell_complete=complete_ruleset)
 @batch_options
-def compare(base, variants, games, seed, players, workers, backend, address, out, plot, as_json, debug, allow):
+def compare(base, variants, games, seed, players, workers, backend, address, out, plot, as_json, debug, allow,
+            game_work, game_seconds):
     """Play BASE and each VARIANT with the same seeds and agents; say what each variant changes.
 
     Every figure comes with its 95% interval, and each difference from BASE with a sentence:
@@ -35,7 +36,7 @@ def compare(base, variants, games, seed, players, workers, backend, address, out
             with lines_to(out) as lines, progress_bar(total, "comparing", show=not as_json) as advance:
                 comparison = run_comparison(rulesets, games, specs, seed, workers=workers, debug=debug,
                                             backend=backend, address=address, out=lines, progress=advance,
-                                            allow=allow)
+                                            allow=allow, bounds=(game_work, game_seconds))
         except RunStopped as stop:
             stopped, comparison = stop, stop.partial
         report(comparison, list(comparison.runs), plot, as_json, print_comparison, stopped, received)

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from .common import allow_path_option, complete_ruleset, fail, packaged_names, parse_players
+from .common import allow_path_option, complete_ruleset, fail, game_bounds_option, packaged_names, parse_players
 from .outputs import check_output
 
 
@@ -23,7 +23,8 @@ from .outputs import check_output
 @click.option("--explain", is_flag=True, help="Show each bot's options with its search's visit shares and values.")
 @click.option("--debug", is_flag=True, help="Check card conservation after every step; show tracebacks.")
 @allow_path_option
-def play(ruleset, players, seed, resume, record_path, auto_pass, explain, debug, allow):
+@game_bounds_option
+def play(ruleset, players, seed, resume, record_path, auto_pass, explain, debug, allow, game_work, game_seconds):
     """Play a game in the terminal; each human sees only what their seat may see.
 
     A human sees the table as their seat sees it, what happened since their last decision, and
@@ -39,12 +40,14 @@ def play(ruleset, players, seed, resume, record_path, auto_pass, explain, debug,
     if resume is not None and seed is not None:
         raise click.UsageError("--seed cannot change a saved game; --resume goes on with its own seed")
     check_output(record_path or resume, "--record")
+    from rulelang.api import bounded
     try:
         if resume is not None:
             game, record, specs = resumed(resume, ruleset, players, allow)
             record_path = record_path or resume
         else:
             game, record, specs = started(ruleset, players, seed, allow)
+        game = bounded(game, game_work, game_seconds)
         click.echo(f"{game.name}, seed {record.seed}: "
                    + ", ".join(f"P{i + 1} {s.text}" for i, s in enumerate(specs)))
         table = Table(game, record, specs, auto_pass=auto_pass, record_path=record_path, debug=debug,

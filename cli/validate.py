@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from .common import allow_path_option, complete_ruleset
+from .common import allow_path_option, complete_ruleset, game_bounds_option
 
 
 @click.command()
@@ -25,7 +25,8 @@ from .common import allow_path_option, complete_ruleset
 @click.option("--players", help="Agents per seat in the playouts, e.g. random,random; "
                                 "default: random in each of the ruleset's minimum seats.")
 @allow_path_option
-def validate(rulesets, fmt, playouts, seed, workers, players, allow):
+@game_bounds_option
+def validate(rulesets, fmt, playouts, seed, workers, players, allow, game_work, game_seconds):
     """Check rule files and rule test files (*.test.yaml; a FOLDER: each .yaml in it); exit 1 on any error.
 
     A rule test file is checked against its ruleset without running its tests (that is
@@ -44,7 +45,8 @@ def validate(rulesets, fmt, playouts, seed, workers, players, allow):
             problems = sorted(checked, key=lambda d: (d.position.path, d.position.line, d.position.column))
             found += problems
             if playouts and not is_test_file(name) and not any(d.severity == "error" for d in problems):
-                dynamic[name], stopped = _playouts(name, playouts, seed, workers, players, allow, show=fmt == "text")
+                dynamic[name], stopped = _playouts(name, playouts, seed, workers, players, allow, show=fmt == "text",
+                                                   bounds=(game_work, game_seconds))
                 if stopped is not None:
                     break
     errors = [d for d in found if d.severity == "error"] + [p for ps in dynamic.values() for p in ps]
@@ -120,7 +122,7 @@ def _counted(names: list) -> str:
 
 
 def _playouts(name: str, games: int, seed: int, workers: int, players: str | None, allow: tuple,
-              show: bool) -> tuple:
+              show: bool, bounds: tuple) -> tuple:
     """The problems of `games` playouts of a clean rule file, with a progress bar on a terminal,
     and None; or, when stopped, the problems of the playouts played and the RunStopped."""
     from rulelang.analysis.backends import RunStopped
@@ -132,6 +134,7 @@ def _playouts(name: str, games: int, seed: int, workers: int, players: str | Non
     specs = bot_seats(players, [load_game(name, allow)])
     try:
         with progress_bar(games, f"playing {name}", show=show) as advance:
-            return run_playouts(name, games, specs, seed, workers, progress=advance, allow=allow), None
+            return run_playouts(name, games, specs, seed, workers, progress=advance, allow=allow,
+                                bounds=bounds), None
     except RunStopped as stopped:
         return stopped.partial, stopped

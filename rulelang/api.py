@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import os
 
+import attrs
+
 from .catalog import packaged_rulesets, resolve
 from .compile.compiler import Compiler
 from .compile.gamecache import GameCache
@@ -15,7 +17,7 @@ from .language.schema import RULE_FILE, check_shape
 from .language.structure import deck_arithmetic, structure_warnings
 from .language.variants import resolve_extends
 
-__all__ = ["check", "load_game", "packaged_rulesets", "resolve"]
+__all__ = ["bounded", "check", "load_game", "packaged_rulesets", "resolve"]
 
 COMPILED = GameCache()
 
@@ -37,6 +39,16 @@ def check(name_or_path: str, allow: tuple = ()) -> list[Diagnostic]:
 def load_game(name_or_path: str, allow: tuple = ()) -> Game:
     """Load, check and compile a rule file; raises RuleError with every diagnostic."""
     return load_compiled(name_or_path, allow)[1]
+
+
+def bounded(game: Game, work: int | None = None, seconds: float | None = None) -> Game:
+    """The game with a person's bounds on each whole game: its work and steps (`--game-work`, in
+    place of its `limits: game`) and its seconds on the clock (`--game-seconds`)."""
+    if work is None and seconds is None:
+        return game
+    limits = game.limits
+    return attrs.evolve(game, limits=attrs.evolve(limits, game=limits.game if work is None else work,
+                                                  seconds=seconds))
 
 
 def load_compiled(name_or_path: str, allow: tuple = ()) -> tuple[YMap, Game]:

@@ -22,6 +22,8 @@ HUMAN = {"markup_in_text.yaml", "invisible_in_free_text.yaml"}
 MUST_PRINT = {("sometimes_fails.yaml", "simulate"): ("error in game", 1),
               ("sometimes_fails.yaml", "playouts"): ("crash in playout", 1),
               **{("attach_loop.yaml", command): ("attach_loop.yaml:15:7: cannot put", 1)
+                 for command in ("play", "simulate", "playouts")},
+              **{("endless_heavy.yaml", command): ("endless_heavy.yaml:14:5: the game of seed", 1)
                  for command in ("play", "simulate", "playouts")}}
 # Games to play in `simulate` and `--playouts` (two where one fails and the other must go on).
 GAMES = {"sometimes_fails.yaml": "2"}

@@ -3,7 +3,8 @@
 import pytest
 
 from rulelang.agents import random_agents
-from rulelang.engine.runtime import new_game
+from rulelang.api import bounded
+from rulelang.engine.runtime import apply_action, new_game
 from rulelang.engine.session import play_game
 from rulelang.errors import GameError, RuleError
 
@@ -104,6 +105,7 @@ def test_a_game_that_writes_too_much_stops_at_the_log_bound_and_a_quiet_one_keep
     ("limits: {decisions: 0}", "limits: decisions must be a number from 1 to 200,000"),
     ("limits: {work: 'lots'}", "limits: work must be a number"),
     ("limits: {steps: 100000001}", "limits: steps must be a number from 100 to 100,000,000"),
+    ("limits: {game: 100000001}", "limits: game must be a number from 1,000 to 100,000,000"),
 ])
 def test_limits_out_of_range_are_rule_errors(game_from, extra, message):
     with pytest.raises(RuleError, match=message):
@@ -124,3 +126,35 @@ def test_huge_numbers_and_bad_capacities_are_rule_errors(game_from, rule_file):
     broken = BASE.replace("owner}", "owner, capacity: -1}")
     with pytest.raises(RuleError, match="capacity must be a number from 0"):
         rule_file(broken, turn="- set n = 1", extra="")
+
+
+HEAVY = "- set n = count(a in draw | count(b in draw | count(c in draw | true) > 0) > 0)"  # 52**3 items a turn
+
+
+def test_a_whole_game_is_bounded_in_work_and_steps_and_a_ruleset_may_lower_the_bound(game_from):
+    # each decision stays under its own budget; the game as a whole does not (it never ends)
+    game = game_from(HEAVY, "limits: {game: 2000000}")
+    with pytest.raises(GameError, match=r"the game of seed 3 did more than 2,000,000 units of work in all "
+                                        r"\(limits: game; --game-work changes it\)") as err:
+        play_game(game, random_agents(2, 3), 3, quiet=True)
+    assert err.value.position == game.end_position  # the game's end rules, which never held
+
+
+def test_a_person_bounds_each_game_in_work_or_seconds(game_from):
+    game = game_from(HEAVY)
+    with pytest.raises(GameError, match="did more than 1,000,000 units of work in all"):
+        play_game(bounded(game, work=1_000_000), random_agents(2, 3), 3, quiet=True)
+    with pytest.raises(GameError, match=r"the game of seed 3 took longer than 0.2 s \(--game-seconds\)"):
+        play_game(bounded(game, seconds=0.2), random_agents(2, 3), 3, quiet=True)
+    assert bounded(game) is game and game.limits.game == 100_000_000 and game.limits.seconds is None
+
+
+def test_the_game_bound_counts_steps_as_work(game_from):
+    # a loop of a block takes steps and charges no work: the game ends at its bound all the same
+    game = game_from("- for: a in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n  do: ['set n += 1']", "limits: {game: 5000}")
+    st, decisions = new_game(game, 2, 1, quiet=True), 0
+    with pytest.raises(GameError, match="did more than 5,000 units of work in all"):
+        while True:
+            apply_action(st, 0)
+            decisions += 1
+    assert 50 < decisions < 5000  # (a few steps a turn: without them the game would reach its 200,000 decisions)

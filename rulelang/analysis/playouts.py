@@ -41,11 +41,12 @@ class PlayoutProblem:
 
 
 def run_playouts(ruleset: str, games: int, specs: list, seed: int = 0, workers: int = 1,
-                 max_decisions: int = DEFAULT_MAX_DECISIONS, progress=None, allow: tuple = ()) -> list:
+                 max_decisions: int = DEFAULT_MAX_DECISIONS, progress=None, allow: tuple = (),
+                 bounds: tuple = (None, None)) -> list:
     """Play `games` games with every check on, one agent per spec, in `workers` processes; one
     problem at most per game, in the games' order. `progress(n)`: `n` more games are done. A run
     stopped (KeyboardInterrupt) raises RunStopped with the problems of the games played by then."""
-    task = PlayoutTask(ruleset, tuple(specs), seed, max_decisions, allow)
+    task = PlayoutTask(ruleset, tuple(specs), seed, max_decisions, allow, bounds)
     problems, played = [], 0
     try:
         with contextlib.closing(run_chunks(task, games, workers)) as parts:
@@ -79,11 +80,12 @@ class PlayoutTask:
     seed: int
     max_decisions: int
     allow: tuple = ()  # folders besides its own whose files the rule file may extend
+    bounds: tuple = (None, None)  # a person's bounds on each game: work and seconds (see api.bounded)
 
     def prepare(self):
         """Load the ruleset once; returns `run(start, stop) -> [PlayoutProblem, ...]`."""
-        from ..api import load_game
-        game = load_game(self.ruleset, self.allow)
+        from ..api import bounded, load_game
+        game = bounded(load_game(self.ruleset, self.allow), *self.bounds)
 
         def run(start: int, stop: int) -> list:
             problems = (self.playout(game, index) for index in range(start, stop))

@@ -27,11 +27,13 @@ class SimulationTask:
     debug: bool = False
     records: bool = False  # also return each game's record (for `--out`)
     allow: tuple = ()  # folders besides its own whose files the rule file may extend
+    bounds: tuple = (None, None)  # a person's bounds on each game: work and seconds (see api.bounded)
 
     def prepare(self):
         """Load the ruleset once; returns `run(start, stop) -> (Totals, records or None)`."""
-        from ..api import load_game
-        runner = GameRunner(load_game(self.ruleset, self.allow), self.ruleset, self.specs, self.seed, self.debug)
+        from ..api import bounded, load_game
+        game = bounded(load_game(self.ruleset, self.allow), *self.bounds)
+        runner = GameRunner(game, self.ruleset, self.specs, self.seed, self.debug)
 
         def run(start: int, stop: int):
             totals, records = Totals(len(self.specs)), [] if self.records else None
@@ -134,15 +136,16 @@ def json_digits(kind: str) -> int:
 
 def simulate(ruleset: str, games: int, specs: list, seed: int = 0, workers: int | None = None,
              debug: bool = False, backend: str = "local", address: str | None = None,
-             out=None, progress=None, allow: tuple = ()) -> Simulation:
+             out=None, progress=None, allow: tuple = (), bounds: tuple = (None, None)) -> Simulation:
     """Play `games` games of `ruleset` with one agent per spec.
 
     `out`, a text file, receives one JSON line per game as its chunk is played; `progress(n)` is told
-    each time `n` more games are done; `allow` as in `rulelang.api.load_game`. A run stopped
+    each time `n` more games are done; `allow` as in `rulelang.api.load_game`, `bounds` as in
+    `rulelang.api.bounded`. A run stopped
     (KeyboardInterrupt) raises RunStopped with the Simulation of the games played by then.
     """
     started = time.perf_counter()
-    task = SimulationTask(ruleset, tuple(specs), seed, debug, records=out is not None, allow=allow)
+    task = SimulationTask(ruleset, tuple(specs), seed, debug, records=out is not None, allow=allow, bounds=bounds)
     totals = Totals(len(specs))
     try:
         with contextlib.closing(run_chunks(task, games, workers, backend, address)) as parts:

@@ -35,19 +35,23 @@ class ZoneSpec:
 
 @attrs.frozen(repr=False, eq=False)
 class Limits:
-    """How much a game may do: decisions per game, steps between decisions, work per check.
+    """How much a game may do: decisions per game, steps between decisions, work per check, work
+    in all, and (set by a command's flag only) seconds.
 
     A ruleset sets them under `limits:`; each, when reached, ends the game with an error that
     names it (`limits: work`). Work is counted in units: one per item a loop or a collection
     condition goes through, ten per call of a rule function that calls itself (a call costs about
-    as much as ten loop items).
+    as much as ten loop items); the whole game's also counts one per step.
     """
 
     decisions: int = 200_000  # decisions in one game (a ruleset may only lower it)
     steps: int = 1_000_000  # effects run between two decisions (a long automatic stretch may need more)
     work: int = 20_000_000  # units of work for one decision or one check point
+    game: int = 100_000_000  # units of work and steps in one whole game (a ruleset may only lower it)
+    seconds: float | None = None  # wall-clock seconds one game may take (`--game-seconds`; None: no bound)
 
-    RANGES = {"decisions": (1, 200_000), "steps": (100, 100_000_000), "work": (1_000, 1_000_000_000)}
+    RANGES = {"decisions": (1, 200_000), "steps": (100, 100_000_000), "work": (1_000, 1_000_000_000),
+              "game": (1_000, 100_000_000)}
 
 
 @attrs.frozen(repr=False, eq=False)

@@ -331,14 +331,15 @@ class Display(Section):
 
 
 class LimitsSection(Section):
-    """Bounds on one game, each within its range: `decisions` in a game, `steps` between decisions, `work` per check."""
+    """Bounds on one game, each within its range: `decisions` in a game, `steps` between decisions, `work` per check, `game` work in all."""
 
     keyword = "limits"
-    syntax = ("limits: {decisions: N, steps: N, work: N}",)
+    syntax = ("limits: {decisions: N, steps: N, work: N, game: N}",)
     example = "limits:\n  work: 1000000"
     fields = {"decisions": Key(NUMBER, False, "At most this many decisions in one game."),
               "steps": Key(NUMBER, False, "At most this many steps in one game."),
-              "work": Key(NUMBER, False, "At most this much work in one game.")}
+              "work": Key(NUMBER, False, "At most this much work for one decision or check point."),
+              "game": Key(NUMBER, False, "At most this much work and this many steps in one whole game.")}
 
     def compile(self, compiler):
         section, values = compiler.section("limits"), {}

@@ -11,6 +11,7 @@ dicts and lists of immutable values.
 from __future__ import annotations
 
 import itertools
+import time
 
 from .chance import Chance
 from .changes import Changes
@@ -98,6 +99,9 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.nesting = 0  # straight procedures, nested now
         self.budget_size = game.limits.work
         self.budget = self.budget_size  # units of work left for this decision or check (see ops.charge)
+        self.game_budget = game.limits.game  # units of work and steps left for the whole game (runtime.renew_budget)
+        self.deadline = None if game.limits.seconds is None else time.monotonic() + game.limits.seconds
+        self.seed = seed
         self.trigger_chain = 0
         self.debug = False  # True: every step is checked (conservation, remembered answers)
         # the log
