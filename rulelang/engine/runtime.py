@@ -88,21 +88,11 @@ def advance(st: GameState) -> None:
                 node.run(st, frame)
             if st.events:
                 push_events(st)
-        st.game_budget -= steps  # (the game's whole budget counts steps too; renew_budget checks it)
+        st.game_budget -= steps  # (the whole game's budget counts steps too; apply_action checks it)
     except GameError as err:
         if err.position is None and node is not None and node.pos is not None and node.pos.line:
             raise GameError(str(err), node.pos) from None
         raise
-
-
-def renew_budget(st) -> None:
-    """A fresh work budget for the next decision or check point; what the last one used counts
-    against the whole game's (limits: game), which ends the game once it is spent."""
-    left = st.game_budget - (st.budget_size - st.budget)
-    if left < 0:
-        raise GameError(f"the game of seed {st.seed} did more than {st.game.limits.game:,} units of work in all "
-                        f"(limits: game; --game-work changes it)", st.game.end_position)
-    st.game_budget, st.budget = left, st.budget_size
 
 
 def _runaway(st, limit: int, turns: int) -> None:
@@ -138,7 +128,11 @@ def apply_action(st: GameState, index: int) -> None:
     st.pending = None
     st.actions += 1
     st.trigger_chain = 0
-    renew_budget(st)
+    st.game_budget -= st.budget_size - st.budget  # what the last stretch used counts against the whole game's
+    if st.game_budget < 0:
+        raise GameError(f"the game of seed {st.seed} did more than {st.game.limits.game:,} units of work in all "
+                        f"(limits: game; --game-work changes it)", st.game.end_position)
+    st.budget = st.budget_size
     if st.deadline is not None and time.monotonic() > st.deadline:
         raise GameError(f"the game of seed {st.seed} took longer than {st.game.limits.seconds:g} s "
                         f"(--game-seconds)", st.game.end_position)
@@ -271,7 +265,8 @@ def settle(st: GameState) -> bool:
     running = _running(st) if st.trigger_frames else NONE_RUNNING
     if st.quiet_version == st.version and st.quiet_running == running:
         return False
-    renew_budget(st)
+    st.game_budget -= st.budget_size - st.budget  # (counted against the whole game's; the next decision checks it)
+    st.budget = st.budget_size
     me = st.seats[st.current]
     several = len(game.ends) + len(game.triggers) > 1
     all_quiet = several and not st.debug and lookup(st, ALL_QUIET)[0]

@@ -99,7 +99,7 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.nesting = 0  # straight procedures, nested now
         self.budget_size = game.limits.work
         self.budget = self.budget_size  # units of work left for this decision or check (see ops.charge)
-        self.game_budget = game.limits.game  # units of work and steps left for the whole game (runtime.renew_budget)
+        self.game_budget = game.limits.game  # units of work and steps left for the whole game (runtime.apply_action)
         self.deadline = None if game.limits.seconds is None else time.monotonic() + game.limits.seconds
         self.seed = seed
         self.trigger_chain = 0
