@@ -196,6 +196,37 @@ class Min(Max):
         return min((int(v) for v in st.items(coll)), default=None)
 
 
+class Median(Function):
+    """The middle of a collection of numbers (or of a value per item) put in order: of an even count, the lower middle one; `none` when empty."""
+
+    keyword = "median"
+    syntax = ("median(coll)", "median(x in coll | value)")
+    example = "median(c in me.hand | c.rank)"
+    usage = "numbers, or x in collection | value"
+    over_items = body_number = collection_first = True
+    helper = "median"
+
+    @staticmethod
+    def meaning(st, coll):
+        """The middle number of a collection, or none."""
+        return middle([int(v) for v in st.items(coll)])
+
+    def helpers(self) -> dict:
+        return {**super().helpers(), "middle": middle}
+
+    def code_over(self, gen, loop):
+        return call("middle", ast.ListComp(*loop.over(loop.body)))
+
+    def over(self, st, pairs, pos):
+        return middle([value for _, value in pairs])
+
+
+def middle(values: list):
+    """The middle one of values put in order (the lower of the two middle ones of an even count), or none."""
+    ordered = sorted(values)
+    return ordered[(len(ordered) - 1) // 2] if ordered else None
+
+
 class Select(Function):
     """The items that meet the condition, in their order."""
 
