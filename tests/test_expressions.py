@@ -1,9 +1,10 @@
 """Expression semantics as a table of (source, expected value), evaluated on a fixed position."""
 import pytest
 
-from rulelang.api import load_game
 from rulelang.analysis.forcing import Forced
+from rulelang.api import load_document, load_game
 from rulelang.compile.expressions import ExpressionCompiler
+from rulelang.compile.reference import ReferenceCompiler
 from rulelang.engine.runtime import new_game
 from rulelang.engine.values import Player, ZoneRef
 from rulelang.errors import GameError, RuleError
@@ -105,6 +106,15 @@ CASES = [
 @pytest.mark.parametrize("source, expected", CASES)
 def test_expression_values(evaluate, source, expected):
     assert evaluate(source) == expected
+
+
+@pytest.mark.parametrize("source, expected", CASES)
+def test_the_reference_interpreter_gives_the_same_values(game, source, expected):
+    st = new_game(game, 2, seed=5)
+    st.forced = Forced([3, 0, 0, 0, 6, 1, 2])
+    compiler = ReferenceCompiler(load_document(MINIMAL))
+    compiler.compile()  # (its rule functions, by the reference interpreter too)
+    assert compiler.expressions.compile(source, game.zones["draw"].pos)(st, {"me": Player(0)}) == expected
 
 
 def test_zone_names_evaluate_to_references(evaluate):
