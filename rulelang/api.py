@@ -11,13 +11,13 @@ from .compile.gamecache import GameCache
 from .compile.ruleset import Game
 from .errors import Diagnostic, Position, RuleError
 from .language.documents import YMap
-from .language.loader import load_yaml
+from .language.loader import load_text, load_yaml
 from .language.reach import Reach
 from .language.schema import RULE_FILE, check_shape
 from .language.structure import deck_arithmetic, structure_warnings
 from .language.variants import resolve_extends
 
-__all__ = ["bounded", "check", "load_game", "packaged_rulesets", "resolve"]
+__all__ = ["bounded", "check", "check_text", "load_game", "packaged_rulesets", "resolve"]
 
 COMPILED = GameCache()
 
@@ -32,8 +32,45 @@ def check(name_or_path: str, allow: tuple = ()) -> list[Diagnostic]:
     except RuleError as err:
         return err.diagnostics
     except RecursionError:  # a last guard: every nesting the language allows is bounded before this
-        return [Diagnostic(Position(name_or_path, 0, 0), "the rule file nests too deeply")]
+        return [_too_deep(name_or_path)]
     return structure_warnings(doc)
+
+
+@attrs.frozen
+class Inspection:
+    """What checking a rule file's text found: its merged document and its compiled game (None
+    when they did not come about), and every diagnostic, errors and warnings."""
+
+    document: YMap | None
+    game: Game | None
+    diagnostics: tuple
+
+
+def check_text(path: str, text: str, allow: tuple = ()) -> list[Diagnostic]:
+    """All diagnostics of a rule file whose text is given (an editor's unsaved buffer), as `check`
+    gives them for the file at `path`; the file need not exist.
+
+    `extends:` is resolved from the folder of `path`, confined as for a file on disk.
+    """
+    return list(inspect_text(path, text, allow).diagnostics)
+
+
+def inspect_text(path: str, text: str, allow: tuple = ()) -> Inspection:
+    """Load, check and compile a rule file's text (see `check_text`), keeping what came about."""
+    document = None
+    try:
+        document = resolve_extends(load_text(path, text, RULE_FILE), Reach(allow))
+        game = compile_document(document)
+    except RuleError as err:
+        return Inspection(document, None, tuple(err.diagnostics))
+    except RecursionError:
+        return Inspection(document, None, (_too_deep(path),))
+    return Inspection(document, game, tuple(structure_warnings(document)))
+
+
+def _too_deep(path: str) -> Diagnostic:
+    """The last guard's diagnostic: every nesting the language allows is bounded before it."""
+    return Diagnostic(Position(path, 0, 0), "the rule file nests too deeply")
 
 
 def load_game(name_or_path: str, allow: tuple = ()) -> Game:

@@ -6,11 +6,11 @@ from pathlib import Path
 import pytest
 
 from rulelang.catalog import packaged_rulesets
-from rulelang.errors import Diagnostic, RuleError
-from rulelang.language import yamlread
+from rulelang.errors import Diagnostic, Position, RuleError
+from rulelang.language import loader, yamlread
 from rulelang.language.docstore import decode, encode
 from rulelang.language.documents import YList, YMap
-from rulelang.language.loader import FileKind, load_yaml
+from rulelang.language.loader import FileKind, load_text, load_yaml
 
 KIND = FileKind("test file", frozenset({"a", "b", "c", "d", "e", "name", "zones"}))
 
@@ -268,3 +268,29 @@ def test_a_stored_document_takes_the_path_it_is_loaded_by():
     again = decode(encode(document), "elsewhere.yaml")
     assert again["zones"].pos.path == again.key_pos["zones"].path == "elsewhere.yaml"
     assert again["zones"].pos.line == document["zones"].pos.line
+
+
+def test_a_text_loads_as_its_file_does_without_the_file(tmp_path):
+    text = "name: x\nzones:\n  draw: {visibility: 'hidden'}\n"
+    path = write(tmp_path, text)
+    assert positions(load_text(path, text, KIND)) == positions(load_yaml(path, KIND)) != []
+    unsaved = load_text(str(tmp_path / "unsaved.yaml"), text, KIND)
+    assert unsaved["zones"]["draw"]["visibility"].pos == Position(str(tmp_path / "unsaved.yaml"), 3, 22)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "empty file"), ("  \n", "empty file"), ("a: \0x\n", "binary file"),
+    ("a: " + "é" * 600_000 + "\n", "larger than"),
+])
+def test_a_text_is_refused_as_its_file_would_be(tmp_path, text, message):
+    with pytest.raises(RuleError) as err:
+        load_text(str(tmp_path / "unsaved.yaml"), text, KIND)
+    assert message in err.value.diagnostics[0].message
+
+
+def test_a_text_is_not_kept_for_the_next_run(tmp_path, monkeypatch):
+    kept = []
+    monkeypatch.setattr(loader, "keep_document", lambda path, text, document: kept.append(text))
+    load_text(str(tmp_path / "unsaved.yaml"), "name: x\n", KIND)
+    load_yaml(write(tmp_path, "name: y\n"), KIND)
+    assert kept == ["name: y\n"]

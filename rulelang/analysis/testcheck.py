@@ -10,7 +10,7 @@ import re
 from ..compile.expressions import ExpressionCompiler
 from ..errors import Diagnostic, Position, RuleError
 from ..language.documents import YList, YMap
-from ..language.loader import load_yaml
+from ..language.loader import load_text, load_yaml
 from .ruletests import find_ruleset, load_ruleset
 from .testnames import card, seat, variable, zone_parts
 from .testschema import TEST_FILE, check_file
@@ -19,11 +19,15 @@ DICE = re.compile(r"(?<![A-Za-z0-9_])([0-9]+)([dT])([0-9]+)(?![A-Za-z0-9_])")  #
 NOT_SEATS = ("draw", "none", None)  # what `winner:` may say besides seats (None: it is not given)
 
 
-def check_test_file(path: str, allow: tuple = ()) -> list[Diagnostic]:
-    """Every problem found in a rule test file without running it; an empty list when it is clean."""
+def check_test_file(path: str, allow: tuple = (), text: str | None = None) -> list[Diagnostic]:
+    """Every problem found in a rule test file without running it; an empty list when it is clean.
+
+    `text`: the file's text when it is not the saved file's (an editor's buffer); the rulesets its
+    tests name are read from their files.
+    """
     doc = None
     try:
-        doc = load_yaml(path, TEST_FILE)
+        doc = load_yaml(path, TEST_FILE) if text is None else load_text(path, text, TEST_FILE)
         problems = check_file(doc)
         if problems:
             return problems

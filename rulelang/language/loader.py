@@ -14,7 +14,8 @@ whose YAML is broken shows its lines only if each line that starts in the first 
 top-level key of that kind.
 
 The YAML is read by yamlread.py; a file that loaded before with the same text is rebuilt from
-its stored document instead (docstore.py). Both give the values of documents.py.
+its stored document instead (docstore.py). Both give the values of documents.py. A text that is
+not saved (an editor's buffer, `load_text`) loads as its file would, under the same bounds.
 """
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ from .documents import YMap
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 40
 MAX_DIGITS = 18
+TOO_LARGE = f"file is larger than {MAX_FILE_BYTES} bytes"
+BINARY = "binary file, not a YAML rule file"
 PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_ ]{0,39}")
 TOP_KEY = re.compile(r"(?P<key>[A-Za-z_][A-Za-z0-9_ ]{0,39}?)\s*:(?:\s|$)")  # `key:` at a line's start
 
@@ -60,16 +63,24 @@ def read_text(path: str) -> str:
     except OSError as err:
         raise RuleError.at(nowhere, f"cannot read file: {err.strerror}") from None
     if len(raw) > MAX_FILE_BYTES:
-        raise RuleError.at(here, f"file is larger than {MAX_FILE_BYTES} bytes")
-    if b"\0" in raw:
-        raise RuleError.at(here, "binary file, not a YAML rule file")
+        raise RuleError.at(here, TOO_LARGE)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise RuleError.at(here, f"not UTF-8 text (byte {err.start})") from None
+        raise RuleError.at(here, BINARY if b"\0" in raw else f"not UTF-8 text (byte {err.start})") from None
+    _refuse_unreadable(path, text)
+    return text
+
+
+def _refuse_unreadable(path: str, text: str) -> None:
+    """Refuse a text too large, binary (with a NUL) or empty to be a rule file, wherever it came from."""
+    here = Position(path, 1, 1)
+    if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        raise RuleError.at(here, TOO_LARGE)
+    if "\0" in text:
+        raise RuleError.at(here, BINARY)
     if not text.strip():
         raise RuleError.at(here, "empty file")
-    return text
 
 
 def load_yaml(path: str, kind: FileKind):
@@ -78,7 +89,21 @@ def load_yaml(path: str, kind: FileKind):
     A file that loaded cleanly before, with the same text, is rebuilt from its stored document
     (docstore.py) without reading its YAML again.
     """
-    text = read_text(path)
+    return _load(path, read_text(path), kind, keep=True)
+
+
+def load_text(path: str, text: str, kind: FileKind):
+    """Parse the text of a file of the given kind that need not be saved (an editor's buffer),
+    as `load_yaml` parses the file at `path`: with the same bounds and the same diagnostics.
+
+    The document is not stored for later runs (an editor's text changes at every keystroke).
+    """
+    _refuse_unreadable(path, text)
+    return _load(path, text, kind, keep=False)
+
+
+def _load(path: str, text: str, kind: FileKind, keep: bool):
+    """The document of a file's text; `keep`: store it for the next run when it loads cleanly."""
     document = stored_document(path, text)
     fresh = document is None
     later = ()
@@ -98,10 +123,9 @@ def load_yaml(path: str, kind: FileKind):
     document.sources = ((path, text),)
     if later:
         raise RuleError(later)
-    if fresh:
+    if fresh and keep:
         keep_document(path, text, document)
     return document
-
 
 
 def _check_kind(document: YMap, kind: FileKind) -> None:
