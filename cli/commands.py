@@ -4,6 +4,7 @@ from __future__ import annotations
 
 COMMANDS = {
     "compare": ("compare", "compare"),
+    "lsp": ("lsp", "lsp"),
     "play": ("play", "play"),
     "replay": ("replay", "replay"),
     "rules": ("rules", "rules"),
