@@ -191,8 +191,10 @@ def test_a_house_rule_reaches_no_file_outside_its_folder(server, tmp_path):
 
 def test_a_rule_test_file_gets_its_diagnostics(server, tmp_path):
     text = "ruleset: storma_slottet\ntests:\n  - name: t\n    start: turn\n    first: P7\n"
-    found = lines_of(server.diagnostics(server.open(tmp_path / "mine.test.yaml", text)))
+    uri = server.open(tmp_path / "mine.test.yaml", text)
+    found = lines_of(server.diagnostics(uri))
     assert [(line, start) for line, start, _, _ in found] == [(4, 11)] and "P7" in found[0][3]
+    assert server.at("textDocument/completion", uri, 3, 4) is None  # rule file keys would be wrong here
 
 
 def test_the_outline_lists_each_section_with_its_zones_moves_procedures_and_triggers(server, tmp_path):

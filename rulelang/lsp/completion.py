@@ -46,7 +46,8 @@ def completions(spot: Spot, outline: Outline | None, source: Source, row: int) -
         return [_item(d.name, KINDS[CARD], d.summary(), edit=types.TextEdit(typed, d.name)) for d in outline.of(CARD)]
     member = MEMBER.search(before)
     if member is not None and not before[:member.start()].endswith("."):
-        return [_item(name, types.CompletionItemKind.Property, what) for name, what in _members(member["owner"], outline)]
+        members = _members(member["owner"], outline)
+        return [_item(name, types.CompletionItemKind.Property, what) for name, what in members]
     if not spot.after_key and KEY_TYPED.fullmatch(before):
         typing = place_of(spot.steps)
         if typing.keys:

@@ -23,7 +23,7 @@ def editor_diagnostics(found, source: Source, uri_of) -> list:
 def _diagnostic(found: Diagnostic, source: Source, uri_of) -> types.Diagnostic:
     """One diagnostic, in this document or shown at its `extends:` line (or its first line)."""
     severity = SEVERITIES.get(found.severity, types.DiagnosticSeverity.Error)
-    if found.position.path == source.path or found.position.line < 1:
+    if found.position.path == source.path:
         where = source.token(found.position)
         return types.Diagnostic(where, found.message, severity, source=SOURCE, data=_fix(found, source, where))
     where = source.extends() or source.token(Position(source.path, 0, 0))

@@ -18,10 +18,15 @@ class Examined:
     outline: Outline | None = None
 
 
+def is_test_file(path: str) -> bool:
+    """A rule test file is known by its name, as `validate` knows it: `*.test.yaml`."""
+    return path.endswith(".test.yaml")
+
+
 def examine(path: str, text: str, allow: tuple) -> Examined:
-    """Check the text of the rule file or rule test file (`*.test.yaml`, as `validate` knows them) at `path`."""
+    """Check the text of the rule file or rule test file at `path`."""
     try:
-        if path.endswith(".test.yaml"):
+        if is_test_file(path):
             return Examined(tuple(check_test_file(path, allow, text)))
         found = inspect_text(path, text, allow)
         shown = outline(found.document, found.game) if found.document is not None else None

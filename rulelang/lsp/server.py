@@ -19,6 +19,7 @@ from .checking import CHECK_SECONDS, CheckingProcess, checked
 from .completion import completions
 from .context import spot
 from .diagnostics import editor_diagnostics, quick_fixes
+from .examine import is_test_file
 from .hover import hover_text
 from .source import Source
 from .symbols import definitions, document_symbols
@@ -139,7 +140,9 @@ def make_server(seconds: float = CHECK_SECONDS, allow: tuple = ()) -> RulelangSe
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def symbols(ls: RulelangServer, params: types.DocumentSymbolParams):
         source = ls.source(params.text_document.uri)
-        return document_symbols(ls.outlines.get(params.text_document.uri), source) if source else None
+        if source is None or is_test_file(source.path):
+            return None
+        return document_symbols(ls.outlines.get(params.text_document.uri), source)
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
                     types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
@@ -154,9 +157,10 @@ def make_server(seconds: float = CHECK_SECONDS, allow: tuple = ()) -> RulelangSe
 
 
 def _at(ls: RulelangServer, params) -> tuple:
-    """(Source, Spot) of a request's document and position; (None, None) for a document not open."""
+    """(Source, Spot) of a request's rule file and position; (None, None) for a document not open
+    or a rule test file (it gets diagnostics only)."""
     source = ls.source(params.text_document.uri)
-    if source is None:
+    if source is None or is_test_file(source.path):
         return None, None
     row = params.position.line
     return source, spot(source.text, row, source.column(params.position))
