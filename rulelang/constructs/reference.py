@@ -23,11 +23,11 @@ def render() -> str:
     parts = [HEADER]
     for title, constructs in catalogue.families():
         parts.append(f"\n## {title}\n")
-        parts.extend(_entry(construct) for construct in constructs)
+        parts.extend(entry(construct) for construct in constructs)
     return "\n".join(parts)
 
 
-def _entry(construct) -> str:
+def entry(construct) -> str:
     """One construct's entry: its heading, forms, sentence, details, what it takes and gives, example."""
     lines = [f"### `{construct.keyword}`", ""]
     if any("\n" in form for form in construct.syntax):

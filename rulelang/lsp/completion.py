@@ -20,7 +20,7 @@ from .declarations import (
     ZONE,
     Outline,
 )
-from .hover import reference_entry
+from ..constructs.reference import entry as reference_entry
 from .lookup import MOVE_LISTS
 from .source import Source
 

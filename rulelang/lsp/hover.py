@@ -2,7 +2,7 @@
 help, or a declared name's declaration and kind, in Markdown."""
 from __future__ import annotations
 
-from ..constructs.reference import _entry  # the reference's own entry: one text for both
+from ..constructs.reference import entry as reference_entry  # the reference's own entry: one text for both
 from .context import Spot
 from .declarations import Declaration, Outline
 from .lookup import construct_at, declarations_at, key_help
@@ -23,11 +23,6 @@ def hover_text(spot: Spot, outline: Outline | None, path: str) -> str | None:
         key, spec = found
         return f"**{key}** ({spec.kind}{', required' if spec.required else ''}): {spec.help}"
     return None
-
-
-def reference_entry(construct) -> str:
-    """A construct's entry in `docs/reference.md`: its forms, sentence, details, keys and example."""
-    return _entry(construct)
 
 
 def declaration_text(declaration: Declaration, path: str) -> str:
