@@ -10,7 +10,6 @@ from ..errors import Position
 NUMBER, BOOL, TEXT, CARD, PLAYER, ZONE, LIST, ANY = (
     "a number", "true/false", "text", "a card", "a player", "a zone", "a collection", "any")
 MIXED = "a number or text"  # `'forty' if it.rank == 13 else 30`
-COLLECTIONS = {ZONE, LIST, CARD, PLAYER, ANY}  # what st.items() accepts (none too)
 NUMBERS = {NUMBER, ANY}
 NOT_NUMBERS = {TEXT, MIXED}  # kinds that may be text: an error where a number is needed
 SCALARS = (NUMBER, BOOL, TEXT, MIXED)  # kinds that are surely no collection

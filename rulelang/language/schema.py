@@ -23,7 +23,6 @@ from .names import suggest
 TOP = {key: Key(section.kind, section.required) for key, section in SECTIONS.items()}
 RULE_FILE = FileKind("rule file", frozenset(TOP))
 EFFECT_FORMS = {keyword: block.keys for keyword, block in BLOCKS.items()}
-VARIABLE_SECTIONS = tuple(key for key, section in SECTIONS.items() if section.variables)
 
 # One-line statements; each may also be written as a mapping whose value is the rest of the
 # statement (`- log: "a: b"` for `- log "a: b"`), which YAML's quoting can never trip up.

@@ -24,7 +24,6 @@ ZONE, PLAYER_ZONE, GAME_VAR, PLAYER_VAR, CARD_VAR, ZONE_VAR, CARD_PROP, FUNCTION
 VARIABLES = {"vars": GAME_VAR, "player_vars": PLAYER_VAR, "card_vars": CARD_VAR, "zone_vars": ZONE_VAR}
 KIND_KEYS = {GAME_VAR: "var", PLAYER_VAR: "player_var", CARD_VAR: "card_var", CARD_PROP: "prop",
              FUNCTION: "function"}  # how the kind checker names each in `Names.kinds`
-CALLED = (FUNCTION, PROCEDURE)
 PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
