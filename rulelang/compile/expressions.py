@@ -303,9 +303,7 @@ class _Builder:
     @staticmethod
     def misplaced_items() -> str:
         """The error for `x in coll | ...` anywhere but as the argument of a function that takes it."""
-        over_items = [keyword for keyword, function in FUNCTIONS.items() if function.over_items]
-        return ("'x in collection | ...' is only allowed as the argument of "
-                f"{', '.join(over_items[:-1])} or {over_items[-1]}")
+        return misplaced_items()
 
     # ------------------------------------------------------------------ calls
     def call(self, tree, scope, as_bool):
@@ -390,6 +388,12 @@ def _listed(tree) -> bool:
     if tree.data == "list_":
         return True
     return tree.data == "call" and FUNCTIONS.get(str(tree.children[0]), NOT_BUILTIN).fresh_list
+
+
+def misplaced_items() -> str:
+    """The error for `x in coll | ...` anywhere but as the argument of a function that takes it."""
+    over_items = [keyword for keyword, function in FUNCTIONS.items() if function.over_items]
+    return f"'x in collection | ...' is only allowed as the argument of {', '.join(over_items[:-1])} or {over_items[-1]}"
 
 
 def numeric(tree, names: Names) -> bool:

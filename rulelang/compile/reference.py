@@ -18,7 +18,7 @@ from ..engine.values import pretty
 from ..errors import GameError
 from ..language.syntax import node_column, parse, template_fields
 from .compiler import Compiler
-from .expressions import MAX_CALL_DEPTH
+from .expressions import MAX_CALL_DEPTH, misplaced_items
 from .statements import StatementCompiler
 
 
@@ -38,9 +38,7 @@ class Evaluator:
         """An error at a node of the expression."""
         return GameError(message, self.pos.shifted(node_column(tree)))
 
-    def misplaced_items(self) -> str:
-        """The error for `x in coll | ...` anywhere but as the argument of a function that takes it."""
-        return "'x in collection | ...' is only allowed as the argument of a function that takes it"
+    misplaced_items = staticmethod(misplaced_items)
 
     def zone(self, tree, pos, scope, st, env, what: str):
         """A value of a statement that must be a zone (`pos`: the statement's)."""
