@@ -393,7 +393,8 @@ def _listed(tree) -> bool:
 def misplaced_items() -> str:
     """The error for `x in coll | ...` anywhere but as the argument of a function that takes it."""
     over_items = [keyword for keyword, function in FUNCTIONS.items() if function.over_items]
-    return f"'x in collection | ...' is only allowed as the argument of {', '.join(over_items[:-1])} or {over_items[-1]}"
+    listed = f"{', '.join(over_items[:-1])} or {over_items[-1]}"
+    return f"'x in collection | ...' is only allowed as the argument of {listed}"
 
 
 def numeric(tree, names: Names) -> bool:
