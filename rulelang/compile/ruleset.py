@@ -95,7 +95,6 @@ class Trigger:
     when: object
     body: tuple
     pos: Position
-    on: str | None = None
     reads: frozenset | None = None  # what `when` reads (see engine/memo.py); None: always check
     over_reads: frozenset | None = None  # what `over` reads
     costly: bool = False  # worth remembering for each binding (it calls functions or loops)

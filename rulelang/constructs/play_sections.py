@@ -185,7 +185,7 @@ class Triggers(Section):
             when = compiler.cond(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
             body = compiler.block(item.get("do", ()), item.value_pos.get("do", item.pos), set(scope))
             out.append(Trigger(str(item.get("name", "trigger")), var, over, when, body, item.pos,
-                               str(item["on"]) if on_event else None, *condition_reads(compiler, item),
+                               *condition_reads(compiler, item),
                                key=("trigger", len(out)),
                                origins=compiler.dependencies.origins(item.get("when")) if on_event else None))
         return tuple(out)
