@@ -9,18 +9,39 @@ needs: its expressions compiled in the right scope, checked zones and numbers, t
 from __future__ import annotations
 
 import ast
+import re
 
-from ..constructs.catalogue import STATEMENTS
+from ..constructs.catalogue import BLOCKS, STATEMENTS
 from ..engine.effects import Statement
 from ..engine.values import ZoneRef
 from ..errors import RuleError
 from ..language.kinds import check_kinds, check_number
+from ..language.names import suggest
 from ..language.syntax import node_column, parse
 from ..language.trees import Token, Tree
 from .codegen import LOAD, call, guarded
 from .expressions import ExpressionCompiler, Scope
 
 BY_FORM = {form: statement for statement in STATEMENTS.values() for form in statement.forms}  # parse tree -> statement
+FIRST_WORD = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)")
+BLOCK_WRITTEN_AS_TEXT = re.compile(rf"\s*({'|'.join(sorted(BLOCKS, key=len, reverse=True))})\b\s*(:?)")
+
+
+def check_keyword(text: str, pos) -> None:
+    """Raise RuleError when a statement does not begin with a statement's keyword: a block written
+    as text (`"choose move: [take]"`), or a misspelt keyword (`mvoe pot to me.bank`)."""
+    found = FIRST_WORD.match(text)
+    if found is None or found.group(1) in STATEMENTS:
+        return
+    block = BLOCK_WRITTEN_AS_TEXT.match(text)
+    if block is not None:
+        keyword = block.group(1)
+        mapping = text.strip() if block.group(2) else f"{keyword}: ..."
+        raise RuleError.at(pos.shifted(block.start(1)), f"'{keyword}' is a block: write it as a mapping, "
+                                                         f"'- {mapping}', not as text")
+    word = found.group(1)
+    near = suggest(word, STATEMENTS) or f"; a statement begins with one of: {', '.join(STATEMENTS)}"
+    raise RuleError.at(pos.shifted(found.start(1)), f"unknown statement '{word}'{near}")
 
 
 class StatementCompiler:
@@ -36,6 +57,8 @@ class StatementCompiler:
     def compile(self, text, pos, scope: set):
         """Compile a statement into an effect node; names it binds (`let`) join `scope`."""
         pos = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
+        if isinstance(text, str):
+            check_keyword(text, pos)
         return self.compile_tree(parse(text, "start_statement", pos), pos, scope)
 
     def compile_keyed(self, keyword: str, value, pos, scope: set):

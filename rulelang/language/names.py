@@ -64,7 +64,8 @@ def suggest(name: str, candidates) -> str:
     import difflib  # here, not at the top: only a rule file with a mistake needs it (start-up time)
     if len(candidates) > SUGGEST_POOL:
         candidates = _one_letter_away(name, candidates)
-    close = difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=0.7) or _sharing_a_start(name, candidates)
+    close = (difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=0.7) or _sharing_a_start(name, candidates)
+             or (sorted(_one_letter_away(name, candidates))[:1] if len(name) >= 3 else []))  # `lgo` for `log`
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 

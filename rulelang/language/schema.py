@@ -27,6 +27,7 @@ EFFECT_FORMS = {keyword: block.keys for keyword, block in BLOCKS.items()}
 # One-line statements; each may also be written as a mapping whose value is the rest of the
 # statement (`- log: "a: b"` for `- log "a: b"`), which YAML's quoting can never trip up.
 STATEMENT_KEYWORDS = tuple(STATEMENTS)
+EFFECT_KEYWORDS = (*STATEMENT_KEYWORDS, *EFFECT_FORMS)  # what may begin an effect: a misspelling is compared with these
 
 
 def check_shape(doc: YMap) -> list[Diagnostic]:
@@ -92,21 +93,35 @@ def check_effects(block, where: Position, out: list) -> None:
             _statement_mapping(item, form, pos, out)
             continue
         if form is None:
-            first = next(iter(item), "")
-            if " " in first and first not in EFFECT_FORMS:
-                keyword = first.split()[0]
-                fix = (f"write it as '- {keyword}: ...' with the rest after the colon"
-                       if keyword in STATEMENT_KEYWORDS else "put the whole statement in quotes")
-                out.append(Diagnostic(pos, f"YAML read this statement as a mapping because it contains ': ' — "
-                                           f"{fix}"))
-                continue
-            out.append(Diagnostic(pos, f"unknown effect '{first}'{suggest(first, EFFECT_FORMS)}; "
-                                       f"expected one of: {', '.join(EFFECT_FORMS)}"))
+            out.append(Diagnostic(pos, _unknown_effect(str(next(iter(item), "")))))
             continue
         _mapping(item, EFFECT_FORMS[form], f"'{form}'", out)
         for key in ("then", "else", "do"):
             if key in item:
                 check_effects(item[key], item.value_pos[key], out)
+
+
+def _unknown_effect(first: str) -> str:
+    """What is wrong with a mapping effect whose first key is no block and no statement keyword.
+
+    A key with a space is usually a statement YAML split at its ': ' (`- log "a: b"`); its first
+    word, or the whole key, may also be a misspelt keyword (`- chose move: [...]`, `- mvoe: ...`).
+    """
+    split = "YAML read this statement as a mapping because it contains ': ' — "
+    if " " not in first:
+        near = suggest(first, EFFECT_KEYWORDS)
+        return f"unknown effect '{first}'" + (near or f"; expected a statement ({', '.join(STATEMENT_KEYWORDS)}) "
+                                                       f"or a block ({', '.join(EFFECT_FORMS)})")
+    near_block = suggest(first, EFFECT_FORMS)
+    if near_block:
+        return f"unknown effect '{first}'{near_block}"
+    keyword = first.split()[0]
+    if keyword in STATEMENT_KEYWORDS:
+        return split + f"write it as '- {keyword}: ...' with the rest after the colon"
+    near_statement = suggest(keyword, STATEMENT_KEYWORDS)
+    if near_statement:
+        return f"unknown statement '{keyword}'{near_statement}; " + split + "put the whole statement in quotes"
+    return split + "put the whole statement in quotes"
 
 
 def effect_form(item: YMap) -> str | None:
