@@ -113,7 +113,7 @@ def test_limits_out_of_range_are_rule_errors(game_from, extra, message):
 
 
 def test_a_score_that_is_not_a_number_is_a_positioned_error(game_from):
-    game = game_from("- set n = 1", "results: {score: \"'high'\"}")
+    game = game_from("- set n = 1", "results: {score: \"['high'][0]\"}")  # (no kind known: checked as it runs)
     st = new_game(game, 2, 1)
     with pytest.raises(GameError, match="a score must be a number, not high") as err:
         game.score(st, {"me": st.seats[0]})

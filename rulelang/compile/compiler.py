@@ -16,7 +16,7 @@ from ..constructs.catalogue import BLOCKS, SECTIONS
 from ..engine.effects import For, If, Return, While
 from ..errors import UNKNOWN, Diagnostic, Position, RuleError, RulelangError
 from ..language.documents import YList, YMap, position_of
-from ..language.kinds import declared_kinds
+from ..language.kinds import check_figure, check_players, declared_kinds
 from ..language.names import Names
 from ..language.schema import STATEMENT_KEYWORDS, effect_form
 from ..language.syntax import parse
@@ -72,6 +72,19 @@ class Compiler:
     def cond(self, text, pos, scope=frozenset()):
         """Compile a condition (only its truth is used); on error record it."""
         return self.guard(self.expressions.compile, text, pos, frozenset(scope), True, default=always)
+
+    def check_kind(self, wanted: str, text, pos, scope, what: str) -> None:
+        """Check that an expression written at `pos` may give what is `wanted` ("players" or a number,
+        "figure"; see language/kinds.py), recording its error (a parse error is recorded where it is compiled)."""
+        if isinstance(text, bool):
+            text = "true" if text else "false"
+        where = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
+        try:
+            tree = parse(str(text), "start_expr", where)
+        except RuleError:
+            return
+        check = check_players if wanted == "players" else check_figure
+        self.guard(check, tree, self.expressions.names, where, frozenset(scope), what)
 
     # ------------------------------------------------------------------ whole file
     def compile(self) -> Game:

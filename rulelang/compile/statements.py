@@ -15,7 +15,7 @@ from ..constructs.catalogue import BLOCKS, STATEMENTS
 from ..engine.effects import Statement
 from ..engine.values import ZoneRef
 from ..errors import RuleError
-from ..language.kinds import check_kinds, check_number
+from ..language.kinds import check_kinds, check_number, check_players
 from ..language.names import suggest
 from ..language.syntax import node_column, parse
 from ..language.trees import Token, Tree
@@ -106,6 +106,10 @@ class StatementCompiler:
     def check_kinds(self, tree, pos, scope) -> None:
         """Raise RuleError at the first kind mix-up in an expression of the statement."""
         check_kinds(tree, self.names, pos, scope)
+
+    def check_players(self, tree, pos, scope, what: str) -> None:
+        """Raise RuleError when an expression that must name players surely names none."""
+        check_players(tree, self.names, pos, scope, what)
 
     def check_number(self, tree, pos, scope, what: str) -> None:
         """Raise RuleError when an expression that must give a number may give text."""

@@ -230,6 +230,7 @@ class End(Section):
         if isinstance(written, str) and written.strip() == "draw" and "draw" not in names.shared_zones | names.game_vars:
             compiler.error(pos, "unknown name 'draw': a draw is written winner: tie")
             return None
+        compiler.check_kind("players", written, pos, scope, "a winner must be")
         return compiler.expr(written, pos, scope)
 
 
@@ -289,13 +290,17 @@ class Results(Section):
         results = compiler.section("results")
         score = None
         if "score" in results:
-            pos = results.value_pos["score"]
-            score = _numbers(compiler.expr(results["score"], pos, {"me"}), "a score", pos)
+            score = _figure(compiler, results["score"], results.value_pos["score"], "a score")
         report = results.get("report", {})
         figures = {} if not isinstance(report, dict) else {
-            name: _numbers(compiler.expr(text, report.value_pos[name], {"me"}), f"report '{name}'",
-                           report.value_pos[name]) for name, text in report.items()}
+            name: _figure(compiler, text, report.value_pos[name], f"report '{name}'") for name, text in report.items()}
         return {"score": score, "report": figures}
+
+
+def _figure(compiler, text, pos, what: str):
+    """A score or report figure, compiled: surely a number by its kind, and checked to be one as it runs."""
+    compiler.check_kind("figure", text, pos, {"me"}, what)
+    return _numbers(compiler.expr(text, pos, {"me"}), what, pos)
 
 
 def _numbers(figure, what: str, pos):

@@ -398,6 +398,10 @@ class Win(Statement):
     ends_game = True
     outcome = staticmethod(ops.win)
 
+    def node(self, sc, tree, pos, scope):
+        sc.check_players(tree.children[0], pos, scope, f"'{self.keyword}' takes")
+        return super().node(sc, tree, pos, scope)
+
     def code(self, sc, tree, pos, scope):
         return _do(call(self.keyword, name("st"), sc.expr(tree.children[0], pos, scope)))
 

@@ -12,14 +12,16 @@ from __future__ import annotations
 from ..constructs.catalogue import FUNCTIONS, OPERATORS
 from ..constructs.kinds import (
     ANY,
+    LIST,
     NOT_NUMBERS,
     NUMBER,
+    PLAYER,
     TEXT,
 )
 from ..constructs.kinds import kind as _kind
 from ..errors import Position, RuleError
 from .syntax import node_column, parse
-from .trees import Token
+from .trees import Token, Tree
 
 
 class KindChecker:
@@ -75,6 +77,31 @@ def check_number(tree, names, pos, locals_, what: str) -> None:
     """Raise RuleError when an expression that must give a number may give text."""
     checker = KindChecker(names, pos, locals_)
     checker.needs_number(tree, checker.kind(tree), what)
+
+
+def check_figure(tree, names, pos, locals_, what: str) -> None:
+    """Raise RuleError when a figure that must be a number (a score, a reported figure) surely is none."""
+    checker = KindChecker(names, pos, locals_)
+    found = checker.kind(tree)
+    if found in NOT_NUMBERS:
+        checker.needs_number(tree, found, what, f"{what} must be a number, not {found}")
+    elif found not in (NUMBER, ANY):
+        checker.fail(tree, f"{what} must be a number, not {found}")
+
+
+def check_players(tree, names, pos, locals_, what: str) -> None:
+    """Raise RuleError when what must name players (who wins, who loses) surely names none: a
+    number, text, a card, a zone; a list written out is checked item by item. `what` says who
+    wants them, with its verb: "a winner must be", "'win' takes"."""
+    checker = KindChecker(names, pos, locals_)
+    found = checker.kind(tree)
+    if isinstance(tree, Tree) and tree.data == "list_":
+        for item in tree.children:
+            found = checker.kind(item) if item is not None else ANY
+            if found not in (PLAYER, ANY):
+                checker.fail(item, f"{what} players, not {found}")
+    elif found not in (PLAYER, LIST, ANY):
+        checker.fail(tree, f"{what} a player or a list of players, not {found}")
 
 
 def declared_kinds(names, props: dict, functions: dict, values: dict, functions_params: dict) -> dict:
