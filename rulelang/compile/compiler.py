@@ -138,6 +138,7 @@ class Compiler:
             shared_zones=frozenset(n for n, z in zones.items() if not z.per_player),
             player_zones=frozenset(n for n, z in zones.items() if z.per_player),
             game_vars=frozenset(self.section("vars")),
+            constants=dict(self.constants),
             player_vars=frozenset(self.section("player_vars")),
             card_vars=frozenset(self.section("card_vars")),
             card_defaults=self.plain_values("card_vars"),
@@ -177,7 +178,8 @@ class Compiler:
     def initial_values(self) -> dict:
         """(section, name) -> (initial value, its position) of every declared variable."""
         out = {}
-        for key, section in (("vars", "var"), ("player_vars", "player_var"), ("card_vars", "card_var")):
+        for key, section in (("vars", "var"), ("player_vars", "player_var"), ("card_vars", "card_var"),
+                             ("constants", "constant")):
             declared = self.section(key)
             out.update(((section, name), (value, declared.value_pos[name])) for name, value in declared.items())
         return out
@@ -204,7 +206,7 @@ class Compiler:
                 tree = parse(text, "start_expr", props.value_pos[name])
             except RuleError:
                 continue  # reported when the property is compiled
-            if depends_only_on_printed(tree, printed, others):
+            if depends_only_on_printed(tree, printed, others, frozenset(self.constants)):
                 out.add(name)
         return frozenset(out)
 

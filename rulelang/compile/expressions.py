@@ -40,15 +40,15 @@ INLINED = "inlined"  # short code that wrote a rule function in place (see _Buil
 NOT_BUILTIN = Function()  # what a name that is no built-in function is like: nothing known of it
 
 
-def depends_only_on_printed(tree, printed: frozenset, others: frozenset) -> bool:
-    """True when an expression reads nothing but `it`'s printed attributes and constants.
+def depends_only_on_printed(tree, printed: frozenset, others: frozenset, constants: frozenset = frozenset()) -> bool:
+    """True when an expression reads nothing but `it`'s printed attributes, literals and `constants`.
 
     Such a card property has one value per card for the whole game, so it is computed once.
     """
     if isinstance(tree, Token) or tree is None:
         return True
     if tree.data == "name":
-        return str(tree.children[0]) == "it"
+        return str(tree.children[0]) == "it" or str(tree.children[0]) in constants
     if tree.data == "string":
         return not template_fields(str(tree.children[0]))
     if tree.data == "attr":
@@ -58,7 +58,7 @@ def depends_only_on_printed(tree, printed: frozenset, others: frozenset) -> bool
                 and subject.data == "name" and str(subject.children[0]) == "it")
     if not OPERATORS[tree.data].pure:
         return False
-    return all(depends_only_on_printed(child, printed, others) for child in tree.children)
+    return all(depends_only_on_printed(child, printed, others, constants) for child in tree.children)
 
 
 class Scope:

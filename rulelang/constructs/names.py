@@ -23,10 +23,10 @@ CONSTANT_NAMES = {"me", "opponent", "current"}  # they name a player; `players` 
 
 
 class Name(Operator):
-    """A name: `me` (the player a move, turn or trigger runs for), `opponent`, `players`, `current`, `P1` …, a shared zone, a game variable, or a local (`let`, `for`, `choose`, a parameter, `it`)."""
+    """A name: `me` (the player a move, turn or trigger runs for), `opponent`, `players`, `current`, `P1` …, a shared zone, a game variable, a constant, or a local (`let`, `for`, `choose`, a parameter, `it`)."""
 
     keyword = "name"
-    syntax = ("me", "opponent", "players", "current", "P1", "ZONE", "VARIABLE", "LOCAL")
+    syntax = ("me", "opponent", "players", "current", "P1", "ZONE", "VARIABLE", "CONSTANT", "LOCAL")
     example = "count(players) + target"
     forms = ("name",)
     grammar = (("atom", "NAME -> name"),)
@@ -40,7 +40,9 @@ class Name(Operator):
             return LIST
         if rule_name in names.shared_zones:
             return LIST if rule_name in names.zone_lists else ZONE
-        return ANY if rule_name in checker.locals else checker.declared.get(("var", rule_name), ANY)
+        if rule_name in checker.locals:
+            return ANY
+        return checker.declared.get(("constant" if rule_name in names.constants else "var", rule_name), ANY)
 
     def add_reads(self, dependencies, tree, found):
         rule_name = str(tree.children[0])
@@ -71,6 +73,8 @@ class Name(Operator):
             return call("as_list", name("st"), gen.program.constant(list(names.attribute_names)))
         if rule_name in names.game_vars:
             return item(field(name("st"), "vars"), ast.Constant(rule_name))
+        if rule_name in names.constants:
+            return ast.Constant(names.constants[rule_name])
         if rule_name in names.shared_zones and rule_name not in names.zone_lists:
             return gen.program.constant(ZoneRef(rule_name))
         if rule_name in names.shared_zones:
@@ -87,7 +91,8 @@ class Name(Operator):
             return gen.error(tree, f"'{rule_name}' is a zone of each player: write me.{rule_name} or p.{rule_name}")
         if re.fullmatch(r"[dT][0-9]+", rule_name):
             return gen.error(tree, f"dice '{rule_name}' need a count: write 1{rule_name} for one die")
-        known = set(locals_) | names.game_vars | names.shared_zones | set(BUILTIN_NAMES) | {"true", "false", "none"}
+        known = (set(locals_) | names.game_vars | set(names.constants) | names.shared_zones | set(BUILTIN_NAMES)
+                 | {"true", "false", "none"})
         return gen.error(tree, f"unknown name '{rule_name}'{suggest(rule_name, known)}")
 
     def evaluate(self, ev, tree, scope, st, env):
@@ -104,6 +109,8 @@ class Name(Operator):
             return list(names.attribute_names)
         if rule_name in names.game_vars:
             return st.vars[rule_name]
+        if rule_name in names.constants:
+            return names.constants[rule_name]
         if rule_name in names.shared_zones:
             return ZoneRef(rule_name) if rule_name not in names.zone_lists else st.zone_family(rule_name, None)
         seat = seat_of(rule_name, names.max_players)

@@ -18,6 +18,7 @@ from ..compile.decks import (
 )
 from ..compile.ruleset import ZoneSpec
 from ..errors import Diagnostic
+from ..language.names import BUILTIN_NAMES
 from .base import (
     EFFECTS,
     EXPR,
@@ -31,7 +32,8 @@ from .base import (
     family_of,
 )
 
-PLAYERS, VALUE, VARIABLE, CARDS, FIGURES = "players", "value", "variable", "cards", "figures"  # kinds of their own
+PLAYERS, VALUE, VARIABLE, CARDS, FIGURES, CONSTANT = (  # kinds of their own
+    "players", "value", "variable", "cards", "figures", "constant")
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 SIGNATURE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)?\s*\)\s*$")
 
@@ -319,6 +321,44 @@ class GameVars(VariableSection):
     syntax = ("vars: {NAME: VALUE}", "vars: {NAME: {initial: VALUE, label: TEXT}}")
     example = "vars:\n  round: {initial: 1, label: round}"
     field = "game_vars"
+
+
+class Constants(Section):
+    """Named values fixed for the whole game (a number, text or true/false), read by name like variables.
+
+    A house rule that changes a constant changes every rule that reads it, in one place.
+    """
+
+    keyword = "constants"
+    syntax = ("constants: {NAME: VALUE}",)
+    example = "constants:\n  hand_size: 5"
+    entry_kind = CONSTANT
+    entry_what = "constant"
+
+    def check(self, value, out):
+        for name, constant in value.items():
+            if not isinstance(constant, (int, str)):  # (true and false are ints too)
+                out.append(Diagnostic(value.value_pos[name], f"constant '{name}' must be a number, text or true/false"))
+
+    def declare(self, compiler):
+        section, taken = compiler.section(self.keyword), names_taken(compiler)
+        compiler.constants = {}
+        for name, value in section.items():
+            if not NAME.match(name):
+                compiler.error(section.key_pos[name], f"constant name '{name}' must be a plain name")
+            elif name in taken or re.fullmatch(r"P[0-9]+", name):
+                compiler.error(section.key_pos[name], f"'{name}' is already {taken.get(name, 'a seat')}: give the "
+                                                      f"constant another name")
+            elif isinstance(value, (int, str)):
+                compiler.constants[name] = str(value) if isinstance(value, str) else value
+
+
+def names_taken(compiler) -> dict:
+    """Names a constant may not take, with what they already name."""
+    taken = {name: "a name of the language" for name in (*BUILTIN_NAMES, "true", "false", "none")}
+    taken.update((name, "a shared zone") for name, spec in compiler.zones.items() if not spec.per_player)
+    taken.update((name, "a game variable (vars:)") for name in compiler.section("vars"))
+    return taken
 
 
 class Functions(Section):

@@ -238,6 +238,8 @@ class Set(Statement):
             if op != "=":
                 value = self._combined(sc, op, item(field(name("st"), "vars"), ast.Constant(local)), value, place)
             return _do(method(name("st"), "set_var", ast.Constant(local), value))
+        if local in sc.names.constants:
+            raise RuleError.at(where, f"'{local}' is a constant (constants:): it keeps its value for the whole game")
         known = set(sc.names.game_vars) | set(scope)
         raise RuleError.at(where, f"'{local}' is neither a game variable (vars:) nor a local (let)"
                                   f"{suggest(local, known)}")

@@ -109,7 +109,7 @@ def declared_kinds(names, props: dict, functions: dict, values: dict, functions_
     until nothing changes) and of each variable whose initial value is a number or a text.
 
     `props` and `functions` map a name to its expression as written (with its position);
-    `values` maps ("var" | "player_var" | "card_var", name) to (initial value, its position);
+    `values` maps ("var" | "player_var" | "card_var" | "constant", name) to (initial value, its position);
     `functions_params` maps a function to its parameters.
     A kind from a declaration says through which name it came, so errors can name it.
     """
@@ -120,7 +120,8 @@ def declared_kinds(names, props: dict, functions: dict, values: dict, functions_
         if isinstance(value, int):
             kinds[(section, name)] = NUMBER
         elif isinstance(value, str):
-            what = {"var": "game variable", "player_var": "player variable", "card_var": "card variable"}[section]
+            what = {"var": "game variable", "player_var": "player variable", "card_var": "card variable",
+                    "constant": "constant"}[section]
             kinds[(section, name)] = _kind(TEXT, pos, repr(str(value)), f"{what} '{name}'")
     trees = {}
     for key, text in [*((("prop", n), t) for n, t in props.items()),

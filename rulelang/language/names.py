@@ -19,6 +19,7 @@ class Names:
     shared_zones: frozenset = frozenset()
     player_zones: frozenset = frozenset()
     game_vars: frozenset = frozenset()
+    constants: dict = attrs.field(factory=dict)  # name -> its value for the whole game (`constants:`)
     player_vars: frozenset = frozenset()
     card_vars: frozenset = frozenset()
     card_defaults: dict = attrs.field(factory=dict)  # card variable -> its value before anything is stored
