@@ -92,3 +92,51 @@ def test_every_shipped_ruleset_has_rules_for_players_and_labels():
             assert end.name, (name, end)
         for move in game.moves.values():
             assert move.help, (name, move.name)
+
+
+SECTIONED = (MINIMAL
+             .replace("name: Minimal\n", "name: Minimal\ndescription: Five tricks, {cards} cards each.\n"
+                                         "constants: {cards: 3, tricks_played: 5}\nrules:\n"
+                                         "  The goal: Win the most of {tricks_played} tricks.\n"
+                                         "  Your turn: |\n    Play one of your {cards} cards:\n"
+                                         "    the highest of {tricks_played * 0 + cards} wins.\n")
+             .replace("draw 3 from draw", "draw cards from draw")
+             .replace("  play:\n", "  play:\n    help: Lay one of {cards} cards.\n")
+             .replace("  - when: \"tricks >= 5\"", "  - name: \"{tricks_played} tricks are played\"\n"
+                                                  "    when: \"tricks >= tricks_played\""))
+
+
+def test_rules_by_heading_and_texts_read_outside_play_say_the_constants(tmp_path):
+    game = load(tmp_path, SECTIONED)
+    assert game.rules == ("## The goal\nWin the most of 5 tricks.\n\n"
+                          "## Your turn\nPlay one of your 3 cards:\nthe highest of 3 wins.\n")
+    assert game.description == "Five tricks, 3 cards each."
+    assert game.moves["play"].help == "Lay one of 3 cards."
+    assert [end.name for end in game.ends] == ["5 tricks are played"]
+
+
+def test_a_variant_replaces_a_section_of_the_rules_and_a_constant_changes_what_they_say(tmp_path):
+    (tmp_path / "base.yaml").write_text(SECTIONED)
+    variant = tmp_path / "v.yaml"
+    variant.write_text("extends: base.yaml\nname: Longer\nconstants: {tricks_played: 7}\n"
+                       "rules:\n  Your turn: Play any card.\n  Scoring: A trick scores 1.\n  The goal: none\n")
+    game = load_game(str(variant))
+    assert game.rules == "## Your turn\nPlay any card.\n\n## Scoring\nA trick scores 1.\n"
+    variant.write_text("extends: base.yaml\nname: Longer\nconstants: {tricks_played: 7}\n")
+    assert load_game(str(variant)).rules.startswith("## The goal\nWin the most of 7 tricks.")
+
+
+@pytest.mark.parametrize("change, message", [
+    (("Win the most of {tricks_played}", "Win the most of {tricks}"),
+     "game.yaml:6:30: error: the rules text is read outside play, so its {…} may hold only constants "
+     "(constants:) and literals, not 'tricks'"),
+    (("the highest of {tricks_played * 0 + cards}", "the highest of {cards // 0}"),
+     "game.yaml:9:21: error: division by zero"),
+    (("help: Lay one of {cards} cards.", "help: Lay one of {count(me.hand)} cards."),
+     "error: a move's help is read outside play, so its {…} may hold only constants"),
+    (("  The goal: Win the most of {tricks_played} tricks.", "  The goal: [a]"),
+     "'rules' must be text, or sections of text by heading"),
+])
+def test_a_text_read_outside_play_may_not_read_the_game(tmp_path, change, message):
+    with pytest.raises(RuleError, match=re.escape(message)):
+        load(tmp_path, SECTIONED.replace(*change))

@@ -13,13 +13,14 @@ import attrs
 
 from ..constructs.blocks import always
 from ..constructs.catalogue import BLOCKS, SECTIONS
+from ..engine.values import pretty
 from ..engine.effects import For, If, Return, While
-from ..errors import UNKNOWN, Diagnostic, Position, RuleError, RulelangError
+from ..errors import UNKNOWN, Diagnostic, GameError, Position, RuleError, RulelangError
 from ..language.documents import YList, YMap, position_of
 from ..language.kinds import check_figure, check_players, declared_kinds
 from ..language.names import Names
 from ..language.schema import STATEMENT_KEYWORDS, effect_form
-from ..language.syntax import parse
+from ..language.syntax import field_position, parse, template_fields
 from ..language.trees import Tree
 from .blocks import lower_game
 from .callgraph import recursive_functions
@@ -34,6 +35,7 @@ from .ruleset import (
 from .statements import StatementCompiler
 
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_UNFILLED = object()  # a field of a fixed text that has an error (reported)
 
 
 class Compiler:
@@ -188,10 +190,32 @@ class Compiler:
         return {name: str(value["label"]) for key, section in SECTIONS.items() if section.variables
                 for name, value in self.section(key).items() if isinstance(value, YMap) and "label" in value}
 
-    def text(self, key) -> str:
-        """A top-level text (`description`, `rules`), or empty."""
-        value = self.doc.get(key)
-        return str(value) if isinstance(value, str) else ""
+    def fixed_text(self, text, pos, what: str) -> str:
+        """A text players read outside play (the rules, a move's help, a trigger's name), its
+        `{expression}` fields filled in now: they may read only literals and constants."""
+        text = str(text) if not isinstance(text, str) else text
+        if "{" not in text:
+            return str(text)
+        pos = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
+        out, last = [], 0
+        for offset, source in template_fields(text):
+            out.append(text[last:offset - 1])
+            last = offset + len(source) + 1
+            where = field_position(text, pos, offset)
+            value = self.guard(self._constant_field, source, where, what, default=_UNFILLED)
+            out.append("{" + source + "}" if value is _UNFILLED else pretty(value))
+        return "".join(out) + text[last:]
+
+    def _constant_field(self, source: str, where: Position, what: str):
+        """The value of a `{expression}` of a fixed text, which may read only literals and constants."""
+        tree = parse(source, "start_expr", where)
+        if not depends_only_on_printed(tree, frozenset(), frozenset(), frozenset(self.constants)):
+            raise RuleError.at(where, f"{what} is read outside play, so its {{…}} may hold only constants "
+                                      f"(constants:) and literals, not '{source.strip()}'")
+        try:
+            return self.expressions.compile_tree(tree, where, frozenset())(None, {})
+        except GameError as err:  # `{1 // 0}`
+            raise RuleError.at(where, str(err).removeprefix(f"{err.position}: ")) from None
 
     # ------------------------------------------------------------------ rules
     def constant_props(self, props, printed) -> frozenset:

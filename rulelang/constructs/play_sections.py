@@ -84,7 +84,7 @@ class Moves(Section):
              "rule": Key(TEXT, False, "The rule ID the move implements."),
              "if": Key(EXPR, False, "The move is offered only when this holds (default: true)."),
              "do": Key(EFFECTS, True, "The move's effects (required); `me` is the player who chose it."),
-             "help": Key(TEXT, False, "What the move does, in players' words."),
+             "help": Key(TEXT, False, "What the move does, in players' words; `{…}` may hold constants."),
              "ask": Key(EXPR, False, "For a reaction move: ask a person about it only when this holds.")}
 
     def declare(self, compiler):
@@ -102,7 +102,8 @@ class Moves(Section):
             do = compiler.block(body.get("do", ()), body.value_pos.get("do", pos), {"me"})
             ask = compiler.cond(body["ask"], body.value_pos["ask"], {"me"}) if "ask" in body else None
             out[name] = Move(name, str(body.get("label", name)), str(body.get("rule", "")), legal, do, pos, reads,
-                             help=str(body.get("help", "")), ask=ask,
+                             help=compiler.fixed_text(body.get("help", ""), body.value_pos.get("help", pos),
+                                                      "a move's help"), ask=ask,
                              costly="if" in body and compiler.dependencies.costly(body["if"]))
         return {"moves": out}
 
@@ -184,8 +185,9 @@ class Triggers(Section):
                 scope = {"me", "card", "origin"}
             when = compiler.cond(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
             body = compiler.block(item.get("do", ()), item.value_pos.get("do", item.pos), set(scope))
-            out.append(Trigger(str(item.get("name", "trigger")), var, over, when, body, item.pos,
-                               *condition_reads(compiler, item),
+            name = compiler.fixed_text(item.get("name", "trigger"), item.value_pos.get("name", item.pos),
+                                       "a trigger's name")
+            out.append(Trigger(name, var, over, when, body, item.pos, *condition_reads(compiler, item),
                                key=("trigger", len(out)),
                                origins=compiler.dependencies.origins(item.get("when")) if on_event else None))
         return tuple(out)
@@ -216,7 +218,9 @@ class End(Section):
             var, over, scope = optional_binding(compiler, item)
             when = compiler.cond(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
             winner = self._winner(compiler, item, scope)
-            out.append(EndRule(str(item.get("name", "")), var, over, when, winner, item.pos,
+            name = compiler.fixed_text(item.get("name", ""), item.value_pos.get("name", item.pos),
+                                       "an end rule's name")
+            out.append(EndRule(name, var, over, when, winner, item.pos,
                                *condition_reads(compiler, item), key=("end", len(out))))
         return {"ends": tuple(out)}
 

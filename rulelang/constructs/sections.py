@@ -32,8 +32,8 @@ from .base import (
     family_of,
 )
 
-PLAYERS, VALUE, VARIABLE, CARDS, FIGURES, CONSTANT = (  # kinds of their own
-    "players", "value", "variable", "cards", "figures", "constant")
+PLAYERS, VALUE, VARIABLE, CARDS, FIGURES, CONSTANT, HEADED = (  # kinds of their own
+    "players", "value", "variable", "cards", "figures", "constant", "headed text")
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 SIGNATURE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)?\s*\)\s*$")
 
@@ -77,7 +77,7 @@ class GameName(Section):
 
 
 class Description(Section):
-    """A paragraph saying what the game is about."""
+    """A paragraph saying what the game is about; `{…}` in it may hold constants."""
 
     keyword = "description"
     kind = TEXT
@@ -85,19 +85,36 @@ class Description(Section):
     example = "description: Every construct of the language, tried at once."
 
     def compile(self, compiler):
-        return {self.keyword: compiler.text(self.keyword)}
+        doc = compiler.doc
+        text = doc.get(self.keyword, "")
+        return {self.keyword: compiler.fixed_text(text, doc.value_pos.get(self.keyword, doc.pos), "the description")
+                if isinstance(text, str) else ""}
 
 
 class Rules(Section):
-    """The rules for players, in Markdown: `rulelang rules` prints them, and `?` shows them while playing."""
+    """The rules for players, in Markdown: `rulelang rules` prints them, and `?` shows them while playing.
+
+    Written as one text, or as sections by heading, which a variant replaces one by one (or
+    removes with `none`); `{…}` in them may hold constants, so a variant that changes a constant
+    changes what the rules say.
+    """
 
     keyword = "rules"
-    kind = TEXT
-    syntax = ("rules: TEXT",)
-    example = "rules: |\n  ## Your turn\n  Play a card."
+    kind = HEADED
+    syntax = ("rules: TEXT", "rules: {HEADING: TEXT}")
+    example = "rules:\n  Your turn: Play a card, then draw up to {hand_size}.\nconstants:\n  hand_size: 5"
 
     def compile(self, compiler):
-        return {self.keyword: compiler.text(self.keyword)}
+        doc = compiler.doc
+        value, pos = doc.get(self.keyword), doc.value_pos.get(self.keyword, doc.pos)
+        if isinstance(value, str):
+            return {self.keyword: compiler.fixed_text(value, pos, "the rules text")}
+        if not isinstance(value, dict):
+            return {self.keyword: ""}
+        return {self.keyword: "\n\n".join(
+            f"## {compiler.fixed_text(heading, value.key_pos[heading], 'a heading of the rules')}\n"
+            + compiler.fixed_text(text, value.value_pos[heading], "the rules text").strip()
+            for heading, text in value.items() if isinstance(text, str)) + "\n"}
 
 
 class Players(Section):
@@ -326,7 +343,9 @@ class GameVars(VariableSection):
 class Constants(Section):
     """Named values fixed for the whole game (a number, text or true/false), read by name like variables.
 
-    A house rule that changes a constant changes every rule that reads it, in one place.
+    A text players read outside play (`rules`, `description`, a move's `help`, the `name` of a
+    trigger or an end rule) may hold them as `{name}`, so a house rule that changes a constant
+    changes every rule and every text that says it, in one place.
     """
 
     keyword = "constants"

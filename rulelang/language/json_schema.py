@@ -9,7 +9,7 @@ merges mappings into its base, so the parts of a mapping section are not require
 from __future__ import annotations
 
 from ..constructs.catalogue import BLOCKS, SECTIONS, STATEMENTS
-from ..constructs.sections import CARDS, CONSTANT, FIGURES, PLAYERS, VALUE, VARIABLE
+from ..constructs.sections import CARDS, CONSTANT, FIGURES, HEADED, PLAYERS, VALUE, VARIABLE
 from . import schema as shape
 
 DRAFT_07 = "http://json-schema.org/draft-07/schema#"
@@ -24,6 +24,7 @@ KIND_HELP = {
     PLAYERS: "How many seats: a number (2) or a range [min, max], between 1 and 20.",
     VALUE: "The starting value: a number, text, true/false or none.",
     CONSTANT: "A number, text or true/false, fixed for the whole game.",
+    HEADED: "Text in Markdown, or sections of text by heading (a variant replaces them one by one).",
 }
 
 REMOVED = {"enum": [None, "none", "None"],  # the loader reads `none` as empty; editors read YAML 1.2 (text)
@@ -73,6 +74,7 @@ def _kind_schema(kind: str) -> dict:
         PLAYERS: {"anyOf": [SEATS, {"type": "array", "items": SEATS, "minItems": 2, "maxItems": 2}]},
         VALUE: SCALAR,
         CONSTANT: {"type": ["string", "integer", "boolean"]},
+        HEADED: {"anyOf": [{"type": "string"}, _by_name({"type": "string"})]},
         CARDS: {"type": "array", "items": {"type": "object", "required": ["name"]}},
         FIGURES: _by_name(EXPRESSION),
     }

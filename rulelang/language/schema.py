@@ -14,7 +14,7 @@ from ..constructs.base import (
 )
 from ..constructs.blocks import block_form
 from ..constructs.catalogue import BLOCKS, SECTIONS, STATEMENTS
-from ..constructs.sections import CARDS, FIGURES, PLAYERS
+from ..constructs.sections import CARDS, FIGURES, HEADED, PLAYERS
 from ..errors import Diagnostic, Position
 from .documents import YList, YMap, position_of
 from .loader import FileKind
@@ -162,6 +162,9 @@ def _mapping(value, table: dict, what: str, out: list) -> None:
 def _type_problem(value, kind: str) -> str | None:
     if kind == TEXT and not isinstance(value, str):
         return "must be text"
+    if kind == HEADED and not (isinstance(value, str) or isinstance(value, YMap)
+                               and all(isinstance(text, str) for text in value.values())):
+        return "must be text, or sections of text by heading"
     if kind == NUMBER and (isinstance(value, bool) or not isinstance(value, int)):
         return "must be a whole number"
     if kind == FLAG and not isinstance(value, bool):
