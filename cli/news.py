@@ -8,6 +8,9 @@ import re
 
 from rich.text import Text
 
+from rulelang.language.person import second_person
+from rulelang.language.syntax import TEMPLATE_FIELD
+
 from .naming import Namer
 from .screen import styled
 
@@ -25,7 +28,7 @@ def summarise(lines: list, namer: Namer, me: str, context: str | None = None,
     things that happened, then how many more (and `more`, where to see them).
     """
     paragraphs: list[Text] = []
-    own_moves = {f"{me}: {move.label}" for move in namer.game.moves.values()}
+    own_move = _move_lines(namer.game, me)
     triggers = [f"{t.name}: " for t in (*namer.game.triggers, *namer.game.event_triggers)]
     turn = TURN.match(context) if context else None
     credit = None  # the trigger the last line was credited to: said once for a run of its lines
@@ -38,7 +41,7 @@ def summarise(lines: list, namer: Namer, me: str, context: str | None = None,
             paragraphs.append(paragraph)
 
     for raw in lines:
-        if raw.startswith(f"{me} chooses ") or raw in own_moves:
+        if raw.startswith(f"{me} chooses ") or own_move.match(raw):
             continue  # the seat's own choices: it knows them
         line = namer.text(raw)
         if line is None:
@@ -54,6 +57,8 @@ def summarise(lines: list, namer: Namer, me: str, context: str | None = None,
         for prefix in (f"{actor} ", f"{actor}: "):
             if actor and line.startswith(prefix):
                 line = line[len(prefix):]
+        if me and line.startswith(f"{me} "):  # the seat's own doing in another's turn: said to it
+            line = "you " + second_person(line[len(me) + 1:])
         said, credit = credit, next((t for t in triggers if line.startswith(t)), None)
         if credit is not None and credit == said:
             line = line[len(credit):]
@@ -63,6 +68,22 @@ def summarise(lines: list, namer: Namer, me: str, context: str | None = None,
             items.append(line)
     close()
     return paragraphs
+
+
+def _move_lines(game, me: str) -> re.Pattern:
+    """The log lines that say the seat `me` made a move (`P1 ends their turn`, `P1 reacts and …`),
+    whatever a label's `{expressions}` were filled in with."""
+    told = "|".join(_pattern(move.told.text) for move in game.moves.values()) or "(?!)"
+    return re.compile(rf"{re.escape(me)} (?:reacts and )?(?:{told})$")
+
+
+def _pattern(text: str) -> str:
+    """A regular expression for a text whose `{expressions}` may have been filled in with anything."""
+    parts, last = [], 0
+    for found in TEMPLATE_FIELD.finditer(text):
+        parts += [re.escape(text[last:found.start()]), ".*"]
+        last = found.end()
+    return "".join(parts) + re.escape(text[last:])
 
 
 def _counted(items: list) -> list:

@@ -140,3 +140,35 @@ def test_a_variant_replaces_a_section_of_the_rules_and_a_constant_changes_what_t
 def test_a_text_read_outside_play_may_not_read_the_game(tmp_path, change, message):
     with pytest.raises(RuleError, match=re.escape(message)):
         load(tmp_path, SECTIONED.replace(*change))
+
+
+BETTING = (MINIMAL
+           .replace("player_vars:\n  points: 0", "player_vars:\n  points: 0\n  stake: 1")
+           .replace("    - choose move: [play]", "    - choose move: [play, raise]")
+           .replace("moves:\n", "moves:\n  raise:\n    label: \"Raise {me.stake * 2} ({cards} to {P2})\"\n"
+                                "    do: [\"set me.stake *= 2\"]\n")
+           .replace("name: Minimal\n", "name: Minimal\nconstants: {cards: 3}\n")
+           .replace("draw 3 from draw", "draw cards from draw"))
+
+
+def test_a_label_with_expressions_is_filled_in_for_the_player_offered_it_and_said_in_the_third_person(tmp_path):
+    game = load(tmp_path, BETTING.replace("set me.stake *= 2", "set me.stake += me.stake"))
+    assert game.moves["raise"].label == "Raise {me.stake * 2} ({cards} to {P2})"
+    st = new_game(game, 2, 1)
+    assert [(o.label, o.text) for o in st.pending.options] == [("play", "play"), ("raise", "Raise 2 (3 to P2)")]
+    apply_action(st, 1)
+    assert st.pending.seat == 1 and st.pending.options[1].text == "Raise 2 (3 to P2)"  # P2's own stake
+    apply_action(st, 1)
+    assert [o.text for o in st.pending.options] == ["play", "Raise 4 (3 to P2)"]  # the label says the moment
+    assert "P1 raises 2 (3 to P2)" in [text for _, text in st.log]
+    quiet = new_game(game, 2, 1, quiet=True)
+    assert quiet.pending.options[1].text == "Raise {me.stake * 2} ({cards} to {P2})"  # nobody reads it
+
+
+def test_a_move_may_say_its_third_person_itself(tmp_path):
+    game = load(tmp_path, BETTING.replace("set me.stake *= 2", "set me.stake += me.stake")
+                .replace("    do: [\"set me.stake", "    third_person: \"ups the stake to {me.stake * 2}\"\n"
+                                                    "    do: [\"set me.stake"))
+    st = new_game(game, 2, 1)
+    apply_action(st, 1)
+    assert "P1 ups the stake to 2" in [text for _, text in st.log]

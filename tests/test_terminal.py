@@ -122,14 +122,26 @@ def test_custom_cards_show_their_printed_values_in_hand():
 
 def test_news_is_one_paragraph_per_turn_without_the_seats_own_choices():
     game = load_game("storma_slottet")
-    lines = ["-- turn 3: P2 --", "P2: Attack the enemy's Active card", "P2 reveals 7♦",
+    lines = ["-- turn 3: P2 --", "P2 attacks the enemy's Active card", "P2 reveals 7♦",
              "P2 moves 7♦ under J♣",
-             "-- turn 4: P1 --", "P1 chooses Exchange cards of one suit", "P1: Exchange cards of one suit",
+             "-- turn 4: P1 --", "P1 chooses Exchange cards of one suit", "P1 exchanges cards of one suit",
              "P1 draws 1 card from draw to P1.hand", "(you see: A♠)"]
     news = [t.plain for t in summarise(lines, Namer(game, 0), "P1")]
-    assert news == ["P2's turn 3: Attack the enemy's Active card; reveals 7♦; moves 7♦ under J♣",
+    assert news == ["P2's turn 3: attacks the enemy's Active card; reveals 7♦; moves 7♦ under J♣",
                     "Your turn 4: draws 1 card from the draw pile to your hand (you see: A♠)"]
     assert [t.plain for t in summarise(lines[5:], Namer(game, 0), "P1", context="-- turn 4: P1 --")] == [news[1]]
+
+
+def test_news_of_a_seats_own_reaction_in_anothers_turn_is_said_to_it():
+    game = load_game("tjugonio")
+    lines = ["-- turn 3: P2 --", "P2 ends their turn", "P1 chooses Play an ace with another card",
+             "P1 reacts and plays an ace with another card", "P1 reveals A♦", "P1 moves A♦ to discard",
+             "P2 plays a card from their hand"]
+    assert [t.plain for t in summarise(lines, Namer(game, 0), "P1")] == [
+        "P2's turn 3: ends their turn; you reveal A♦; you move A♦ to the discard pile; plays a card from their hand"]
+    seen_by_p2 = lines[:2] + lines[3:]  # (what P1 chose is said to P1 alone)
+    assert [t.plain for t in summarise(seen_by_p2, Namer(game, 1), "P2")] == [
+        "Your turn 3: P1 reacts and plays an ace with another card; P1 reveals A♦; P1 moves A♦ to the discard pile"]
 
 
 def test_options_that_are_numbers_get_letters():

@@ -30,6 +30,7 @@ from .expressions import ExpressionCompiler, depends_only_on_printed, numeric
 from .namespace import namespace as helpers
 from .ruleset import (
     Game,
+    Phrase,
     Procedure,
 )
 from .statements import StatementCompiler
@@ -205,6 +206,25 @@ class Compiler:
             value = self.guard(self._constant_field, source, where, what, default=_UNFILLED)
             out.append("{" + source + "}" if value is _UNFILLED else pretty(value))
         return "".join(out) + text[last:]
+
+    def phrase(self, text, pos, scope, what: str) -> Phrase:
+        """A text players read during play (a move's label): filled in now when its `{expressions}`
+        read only constants, else each time it is shown (a field with an error is recorded)."""
+        text = text if isinstance(text, str) else str(text)
+        if "{" not in text:
+            return Phrase(text)
+        written = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
+        constants = frozenset(self.constants)
+        for offset, source in template_fields(text):
+            try:
+                tree = parse(source, "start_expr", field_position(text, written, offset))
+            except RuleError:
+                break  # reported as the text is compiled below
+            if not depends_only_on_printed(tree, frozenset(), frozenset(), constants):
+                break
+        else:
+            return Phrase(self.fixed_text(text, pos, what))
+        return Phrase(text, self.guard(self.statements.interpolation, text, pos, scope))
 
     def _constant_field(self, source: str, where: Position, what: str):
         """The value of a `{expression}` of a fixed text, which may read only literals and constants."""

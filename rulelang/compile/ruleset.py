@@ -65,9 +65,27 @@ class Procedure:
     returns: bool = False  # its body holds a `return`
 
 
+@attrs.frozen(repr=False, eq=False)
+class Phrase:
+    """A text players read during play: as written (constants filled in), and the function that
+    fills in its other `{expressions}` for the player it is about (None: it reads the same always)."""
+
+    text: str
+    fill: object = None  # f(st, env) -> str
+
+    def said(self, st, env) -> str:
+        """The text for the player `env['me']` now."""
+        return self.text if self.fill is None else self.fill(st, env)
+
+
 @attrs.frozen(cache_hash=True)  # a move is a value of options (its hash, when taken, made once)
 class Move:
-    """A named move: when it is legal and what it does."""
+    """A named move: when it is legal and what it does, and how players read it.
+
+    `label` is the move as the player who makes it reads it ("End your turn", maybe holding
+    `{expressions}` still to fill in: see `offered`); `told` is how everyone else and the log
+    read it, in the third person after the player's name ("ends their turn").
+    """
 
     name: str
     label: str
@@ -79,6 +97,8 @@ class Move:
     help: str = ""  # what the move does, in players' words (`help:`)
     ask: object = attrs.field(eq=False, default=None)  # cond(st, env): a reaction worth asking a person about
     costly: bool = attrs.field(eq=False, default=False)  # `legal` loops: worth remembering (engine/memo.py)
+    offered: Phrase = attrs.field(eq=False, default=None)  # the label, filled in for the player offered it
+    told: Phrase = attrs.field(eq=False, default=None)  # the third person, filled in for the player who made it
 
 
 @attrs.frozen(repr=False, eq=False)

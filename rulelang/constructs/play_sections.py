@@ -12,6 +12,7 @@ from ..compile.ruleset import (
     EndRule,
     Limits,
     Move,
+    Phrase,
     RoundSpec,
     Trigger,
     TurnSpec,
@@ -22,6 +23,7 @@ from ..engine.ops import listing
 from ..engine.values import pretty
 from ..errors import Diagnostic, GameError
 from ..language.names import suggest
+from ..language.person import third_person
 from .base import EFFECTS, EXPR, NAMES, NUMBER, SEQUENCE, TEXT, Key
 from .blocks import always
 from .sections import FIGURES, Section, whole
@@ -77,10 +79,15 @@ class Moves(Section):
     """The moves, by name: each offered by `choose move` when its `if` holds, and then running its `do` with `me` as the player."""
 
     keyword = "moves"
-    syntax = ("moves: {NAME: {label: TEXT, if: COND, do: [EFFECTS], help: TEXT, rule: ID, ask: COND}}",)
+    syntax = ("moves: {NAME: {label: TEXT, third_person: TEXT, if: COND, do: [EFFECTS], help: TEXT, rule: ID, "
+              "ask: COND}}",)
     example = "moves:\n  pass:\n    label: Pass\n    if: 'count(me.hand) > 0'\n    do: ['log \"passes\"']"
     entry_what = "move"
-    entry = {"label": Key(TEXT, False, "What players read for the move."),
+    entry = {"label": Key(TEXT, False, "What the player offered the move reads, in the second person imperative "
+                                        "('End your turn'); may hold {expressions}."),
+             "third_person": Key(TEXT, False, "What everyone else and the log read when a player makes the move, "
+                                              "after the player's name ('ends their turn'); by default made from "
+                                              "`label`."),
              "rule": Key(TEXT, False, "The rule ID the move implements."),
              "if": Key(EXPR, False, "The move is offered only when this holds (default: true)."),
              "do": Key(EFFECTS, True, "The move's effects (required); `me` is the player who chose it."),
@@ -101,11 +108,27 @@ class Moves(Section):
             reads = compiler.dependencies.of_text(body["if"], body.value_pos["if"]) if "if" in body else frozenset()
             do = compiler.block(body.get("do", ()), body.value_pos.get("do", pos), {"me"})
             ask = compiler.cond(body["ask"], body.value_pos["ask"], {"me"}) if "ask" in body else None
-            out[name] = Move(name, str(body.get("label", name)), str(body.get("rule", "")), legal, do, pos, reads,
+            offered, told = self._phrases(compiler, name, body, pos)
+            out[name] = Move(name, offered.text, str(body.get("rule", "")), legal, do, pos, reads,
                              help=compiler.fixed_text(body.get("help", ""), body.value_pos.get("help", pos),
                                                       "a move's help"), ask=ask,
-                             costly="if" in body and compiler.dependencies.costly(body["if"]))
+                             costly="if" in body and compiler.dependencies.costly(body["if"]), offered=offered,
+                             told=told)
         return {"moves": out}
+
+    @staticmethod
+    def _phrases(compiler, name: str, body, pos) -> tuple:
+        """How the player who makes a move reads it (its label), and how the others do (its third person)."""
+        label = body.get("label", name)
+        before = len(compiler.diagnostics)
+        offered = compiler.phrase(label, body.value_pos.get("label", pos), {"me"}, "a move's label")
+        if "third_person" in body:
+            told = compiler.phrase(body["third_person"], body.value_pos["third_person"], {"me"}, "a move's third person")
+        elif len(compiler.diagnostics) > before:  # its fields are wrong, and said so once
+            told = Phrase(third_person(str(label)))
+        else:
+            told = compiler.phrase(third_person(str(label)), body.value_pos.get("label", pos), {"me"}, "a move's label")
+        return offered, told
 
 
 class Reactions(Section):

@@ -14,6 +14,7 @@ from .decisions import (
     NOTHING_OPTION,
     Decision,
     Option,
+    announce,
     legal_moves,
     move_options,
     options_for,
@@ -154,14 +155,14 @@ class ChooseMove(Node):
         legal = legal_moves(st, self.moves, chooser, remember=st.game.refusals)
         if not legal:
             raise GameError(f"{chooser.name} has no legal move", self.pos)
-        st.ask(Decision(chooser.seat, "choose a move", move_options(st, legal), self, len(st.frames) - 1))
+        st.ask(Decision(chooser.seat, "choose a move", move_options(st, legal, chooser), self, len(st.frames) - 1))
 
     def resume(self, st, frame, option) -> None:
         """Run the chosen move's body in a fresh scope, then settle before going on."""
         frame.pc += 1
         chooser = frame.env["me"] if self.by is None else self.by(st, frame.env)
         if not st.quiet:
-            st.say(f"{chooser.name}: {option.value.label}", actor=False)
+            announce(st, option.value, chooser)
         start_move(st, option.value, chooser)
 
 
@@ -213,7 +214,7 @@ class ReactionWindow(Node):
             seat = env[WAITING][0]
             legal = legal_moves(st, st.game.reactions, st.seats[seat])
             if legal:
-                options = move_options(st, legal) + (Option("pass", "pass", None),)
+                options = move_options(st, legal, st.seats[seat]) + (Option("pass", "pass", None),)
                 actor = Player(env[ACTOR]).name
                 st.ask(Decision(seat, f"react to {actor}'s move?", options, self, len(st.frames) - 1))
                 return
@@ -228,7 +229,7 @@ class ReactionWindow(Node):
             return
         frame.pc += 1
         if not st.quiet:
-            st.say(f"{Player(seat).name} reacts: {option.value.label}", actor=False)
+            announce(st, option.value, Player(seat), reaction=True)
         start_move(st, option.value, Player(seat), reaction=True)
 
 

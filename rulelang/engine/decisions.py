@@ -152,16 +152,35 @@ DONE_OPTION = Option("done", "done", _DONE)  # (options are never changed: one o
 NOTHING_OPTION = Option("done", "done (choose nothing)", None)
 
 
-def move_options(st, moves) -> tuple:
-    """The options offering these moves (made once per game)."""
+def move_options(st, moves, player) -> tuple:
+    """The options offering these moves to `player` (made once per game, unless a label says
+    something of the moment: `Raise {size}`)."""
     kept = st.game.caches.options
     out = []
     for move in moves:
+        text = filled_label(st, move, player)
+        if text is not None:
+            out.append(Option(move.name, text, move))
+            continue
         option = kept.get((MOVES, move.name))  # (not under the move: its hash is a Python call)
         if option is None:
             option = kept[(MOVES, move.name)] = Option(move.name, move.label, move)
         out.append(option)
     return tuple(out)
+
+
+def filled_label(st, move, player) -> str | None:
+    """A move's label with its `{expressions}` filled in for `player`, or None when it has none to
+    fill (or nobody reads it: a quiet game's labels are never shown)."""
+    if move.offered.fill is None or st.quiet:
+        return None
+    return move.offered.fill(st, {"me": player})
+
+
+def announce(st, move, player, reaction: bool = False) -> None:
+    """Say in the log that `player` makes a move, as the others read it: `P2 ends their turn`."""
+    told = move.told.said(st, {"me": player})
+    st.say(f"{player.name} {'reacts and ' if reaction else ''}{told}", actor=False)
 
 
 def legal_moves(st, names, player, remember: bool = True) -> list:

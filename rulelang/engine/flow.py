@@ -7,7 +7,7 @@ from __future__ import annotations
 import attrs
 
 from ..errors import GameError
-from .decisions import Option, legal_moves
+from .decisions import Option, filled_label, legal_moves
 from .values import Player, pretty
 
 
@@ -55,12 +55,15 @@ class Flow:
             legal = legal_moves(self, self.game.anytime, self.seats[decision.seat])
             if legal:
                 taken = set(decision.labels())
-                extra = tuple(self._anytime_option(m) for m in legal if m.name not in taken)
+                extra = tuple(self._anytime_option(m, self.seats[decision.seat]) for m in legal if m.name not in taken)
                 decision = decision.with_options(decision.options + extra)
         self.pending = decision
 
-    def _anytime_option(self, move) -> Option:
+    def _anytime_option(self, move, player) -> Option:
         """The option offering an `anytime` move (made once per game, as move options are)."""
+        text = filled_label(self, move, player)
+        if text is not None:
+            return Option(move.name, text, Anytime(move))
         kept = self.game.caches.options
         option = kept.get((Anytime, move.name))
         if option is None:
