@@ -320,6 +320,7 @@ def test_a_refused_any_time_move_leaves_the_pending_decision_as_it_was():
         apply_label(st, "peek")
     assert st.pending.labels() == ["AC", "peek"] and len(st.zones[hand]) == 1  # nothing was run again
     assert [text for _, text in st.log].count("P1 is refused: not now") == 3
+    assert [text for _, text in st.log].count("P1 peeks (always refused)") == 3  # said in the third person
 
 
 TIE = """

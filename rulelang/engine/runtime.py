@@ -13,6 +13,7 @@ from operator import attrgetter
 
 from ..errors import GameError
 from .choices import start_move
+from .decisions import announce
 from .events import MAX_TRIGGER_CHAIN, fire_events, push_events
 from .frames import CREDIT, Frame
 from .memo import (
@@ -143,7 +144,7 @@ def apply_action(st: GameState, index: int) -> None:
         st.say(f"{player.name} chooses {option.text}", seat=decision.seat, actor=False)
     if isinstance(option.value, Anytime):  # the same decision is asked again after the move
         if not st.quiet:
-            st.say(f"{player.name}: {option.text}", actor=False)
+            announce(st, option.value.move, player)
         start_move(st, option.value.move, player, rewind=False)
     else:
         decision.node.resume(st, st.frames[decision.frame_index], option)
