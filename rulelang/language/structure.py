@@ -11,7 +11,7 @@ from .graphs import components
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 SET = re.compile(r"^\s*set\s+(?:[A-Za-z_][A-Za-z0-9_]*\.)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:=|\+=|-=)")
 CALL = re.compile(r"^\s*call\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(")
-DRAW = re.compile(r"^\s*draw\s+(\d+)\s+from\s")
+DRAW = re.compile(r"^\s*draw\s+(\d+|[A-Za-z_][A-Za-z0-9_]*)\s+from\s")  # a count in digits or a constant's name
 EVERY_PLAYER = re.compile(r"^\s*[A-Za-z_][A-Za-z0-9_]*\s+in\s+players\s*$")
 ENDING = re.compile(r"^\s*(" + "|".join(k for k, s in STATEMENTS.items() if s.ends_game) + r")\b")
 
@@ -123,16 +123,24 @@ def _writes(block, procedure_writes: dict) -> set:
 
 
 def deck_arithmetic(doc: YMap, cards: int, max_players: int) -> list[Diagnostic]:
-    """An error where the setup deals, with literal counts, more cards than the deck has.
+    """An error where the setup deals, with counts in digits or constants, more cards than the deck has.
 
     Draws inside `for: p in players` count once per player (at the most players); draws under
     any other loop, or with a computed count, are not counted.
     """
-    dealt = 0
+    dealt, named = 0, []
+    constants = doc.get("constants") if isinstance(doc.get("constants"), YMap) else YMap()
     for text, pos, times in _setup_draws(doc.get("setup"), doc.value_pos.get("setup"), 1, max_players):
-        dealt += int(DRAW.match(text).group(1)) * times
+        written = DRAW.match(text).group(1)
+        count = int(written) if written.isdigit() else constants.get(written)
+        if not isinstance(count, int) or isinstance(count, bool):
+            continue  # a computed count
+        dealt += count * times
+        if not written.isdigit():
+            named.append(f"{written} = {count} ({constants.value_pos[written]})")
         if dealt > cards:
-            return [Diagnostic(pos, f"the setup deals {dealt} cards by here, but the deck has {cards}")]
+            given = f" (with {', '.join(named)})" if named else ""
+            return [Diagnostic(pos, f"the setup deals {dealt} cards by here, but the deck has {cards}{given}")]
     return []
 
 
