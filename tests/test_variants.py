@@ -97,3 +97,74 @@ def test_removing_an_unknown_trigger_is_an_error(tmp_path):
     """)
     with pytest.raises(RuleError, match="no trigger named 'no such trigger'"):
         load_game(path)
+
+
+RULED = """
+    name: Ruled
+    players: 2
+    deck: {standard: 52, start: draw}
+    constants: {hand_size: 5}
+    rules:
+      The goal: Be the first with 7 cards in hand.
+      Dealing: Each of you gets {hand_size} cards.
+    zones:
+      draw: {visibility: hidden}
+      hand: {per_player: true, visibility: owner}
+    setup:
+      - for: p in players
+        do: ["draw hand_size from draw to p.hand"]
+    turn:
+      do: ["draw 1 from draw to me.hand"]
+    end:
+      - when: "count(me.hand) >= 7"
+        winner: me
+"""
+
+
+def warnings_of(path):
+    from rulelang.api import check
+    return [d for d in check(path) if d.severity == "warning"]
+
+
+def test_a_variant_that_changes_a_number_its_bases_rules_still_say_is_warned(tmp_path):
+    write(tmp_path, "base.yaml", RULED)
+    path = write(tmp_path, "v.yaml", """
+        extends: base.yaml
+        name: Eight to win (was 7)
+        end:
+          - when: "count(me.hand) >= 8"
+            winner: me
+    """)
+    found = warnings_of(path)
+    assert [(d.position.line, d.message[:68]) for d in found] == [
+        (5, "this changes 7, but the rules players read still say 7 (base.yaml:7)")]
+
+
+def test_a_variant_that_says_its_own_rules_or_changes_a_constant_is_not_warned(tmp_path):
+    write(tmp_path, "base.yaml", RULED)
+    own_words = write(tmp_path, "v.yaml", """
+        extends: base.yaml
+        name: Eight to win
+        rules:
+          The goal: Be the first with 8 cards in hand.
+        end:
+          - when: "count(me.hand) >= 8"
+            winner: me
+    """)
+    assert warnings_of(own_words) == []
+    constant = write(tmp_path, "w.yaml", "extends: base.yaml\nname: Six dealt\nconstants: {hand_size: 6}\n")
+    assert warnings_of(constant) == [] and "Each of you gets 6 cards." in load_game(constant).rules
+
+
+def test_a_variant_that_writes_a_number_where_the_base_read_a_constant_its_rules_say_is_warned(tmp_path):
+    write(tmp_path, "base.yaml", RULED)
+    path = write(tmp_path, "v.yaml", """
+        extends: base.yaml
+        name: Six dealt
+        setup:
+          - for: p in players
+            do: ["draw 6 from draw to p.hand"]
+    """)
+    assert [d.message for d in warnings_of(path)] == [
+        "this no longer reads the constant 'hand_size', which the rules players read say as {hand_size}: change "
+        "the constant instead (constants: {hand_size: …})"]

@@ -20,6 +20,8 @@ class YMap(dict):
     key_pos: dict = {}  # replaced per instance by the loader; empty for a default
     value_pos: dict = {}
     sources: tuple = ()  # a loaded file's document: the (path, text) of each file it was read from
+    changes: tuple = ()  # a variant merged on its bases: (keys from the top, the base's value, the value that
+    #                      replaced it or None where it was removed, where that was written) per part (variants.py)
 
 
 class YList(list):

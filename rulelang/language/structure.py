@@ -7,6 +7,7 @@ from ..constructs.catalogue import STATEMENTS
 from ..errors import Diagnostic
 from .documents import YList, YMap
 from .graphs import components
+from .stale import stale_rules
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 SET = re.compile(r"^\s*set\s+(?:[A-Za-z_][A-Za-z0-9_]*\.)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:=|\+=|-=)")
@@ -17,7 +18,8 @@ ENDING = re.compile(r"^\s*(" + "|".join(k for k, s in STATEMENTS.items() if s.en
 
 
 def structure_warnings(doc: YMap) -> list[Diagnostic]:
-    """Moves no choice offers, zones nothing names, and a game that cannot end."""
+    """Moves no choice offers, zones nothing names, triggers in a cycle, a house rule its base's
+    rules no longer tell, and a game that cannot end."""
     texts = list(_texts(doc))
     words = {w for text in texts for w in WORD.findall(text)}
     out = []
@@ -43,6 +45,7 @@ def structure_warnings(doc: YMap) -> list[Diagnostic]:
             if name not in used:
                 out.append(Diagnostic(zones.key_pos[name], f"zone '{name}' is never used", "warning"))
     out += trigger_cycles(doc)
+    out += stale_rules(doc)
     has_end = isinstance(doc.get("end"), YList) and len(doc["end"]) > 0
     if not has_end and not any(ENDING.match(text) for text in texts):
         out.append(Diagnostic(doc.pos, "the game can never end: no end condition and no win, lose or tie effect",

@@ -30,13 +30,17 @@ def resolve_extends(doc: YMap, reach: Reach, chain: tuple = ()) -> YMap:
     if os.path.realpath(base_path) in chain + (os.path.realpath(doc.pos.path),):
         raise RuleError.at(where, f"'{doc['extends']}' extends this file again (a cycle)")
     base = resolve_extends(load_yaml(base_path, RULE_FILE), reach, chain + (os.path.realpath(doc.pos.path),))
-    merged = merge(base, doc)
+    changes: list = []
+    merged = merge(base, doc, changes)
     merged.sources = base.sources + doc.sources
+    merged.changes = base.changes + tuple(changes)
     return merged
 
 
-def merge(base: YMap, over: YMap) -> YMap:
-    """`over` laid on `base`: see the module docstring for the rules."""
+def merge(base: YMap, over: YMap, changes: list, path: tuple = ()) -> YMap:
+    """`over` laid on `base` (at `path`, its keys from the top): see the module docstring for the
+    rules. Each base value replaced or removed is noted in `changes` as (its path, old value, new
+    value or None, where the new one was written)."""
     out = YMap()
     out.pos, out.key_pos, out.value_pos = over.pos, {}, {}
     for key, value in base.items():
@@ -45,19 +49,23 @@ def merge(base: YMap, over: YMap) -> YMap:
         if key == "extends":
             continue
         if value is None:
+            if key in out:
+                changes.append(((*path, key), out[key], None, over.key_pos[key]))
             for table in (out, out.key_pos, out.value_pos):
                 table.pop(key, None)
             continue
         old = out.get(key)
         if isinstance(old, YMap) and isinstance(value, YMap):
-            value = merge(old, value)
+            value = merge(old, value, changes, (*path, key))
         elif key in NAMED_LISTS and isinstance(old, YList) and isinstance(value, YList):
-            value = _merge_named(old, value)
+            value = _merge_named(old, value, changes)
+        elif key in out:
+            changes.append(((*path, key), old, value, over.value_pos[key]))
         out[key], out.key_pos[key], out.value_pos[key] = value, over.key_pos[key], over.value_pos[key]
     return out
 
 
-def _merge_named(base: YList, over: YList) -> YList:
+def _merge_named(base: YList, over: YList, changes: list) -> YList:
     """Items with the same `name` replace the base's; `remove: true` drops one; others are added."""
     slots = list(zip(base, base.item_pos))  # a dropped item leaves None in its slot
     by_name: dict = {}  # name -> the slots of the live items with that name, in order
@@ -69,8 +77,11 @@ def _merge_named(base: YList, over: YList) -> YList:
         if isinstance(item, YMap) and item.get("remove") is True:
             if not found:
                 raise RuleError.at(pos, f"no trigger named '{name}' to remove")
-            slots[found.pop(0)] = None
+            index = found.pop(0)
+            changes.append((("triggers", name), slots[index][0], None, pos))
+            slots[index] = None
         elif found and name is not None:
+            changes.append((("triggers", name), slots[found[0]][0], item, pos))
             slots[found[0]] = (item, pos)
         else:
             by_name.setdefault(name, []).append(len(slots))
