@@ -168,3 +168,10 @@ def test_a_variant_that_writes_a_number_where_the_base_read_a_constant_its_rules
     assert [d.message for d in warnings_of(path)] == [
         "this no longer reads the constant 'hand_size', which the rules players read say as {hand_size}: change "
         "the constant instead (constants: {hand_size: …})"]
+
+
+def test_a_house_rule_of_tough_jacks_says_so_where_the_rules_say_the_toughness(tmp_path):
+    path = write(tmp_path, "v.yaml", "extends: storma_slottet\nname: Tough Jacks\nconstants: {jack_toughness: 30}\n")
+    game = load_game(path)
+    assert "Jack 30, King" in game.rules.replace("\n", " ") and game.card_by_name["JS"].facts["toughness"] == 30
+    assert warnings_of(path) == []
