@@ -8,7 +8,7 @@ file the variant extends — still says that number, the rules no longer tell th
 should say the value as a `{constant}`, or the variant should write that part of the rules anew.
 A variant that writes some of the rules itself has said what changed, and a constant the rules
 say by name (`{target}`) changes them too: neither is warned about; but a rule replaced by one
-that no longer reads such a constant (`prize_cards - count(...)` became `6 - count(...)`) is.
+that no longer reads such a constant (`hand_size - count(...)` became `6 - count(...)`) is.
 """
 from __future__ import annotations
 
