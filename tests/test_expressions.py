@@ -53,6 +53,16 @@ CASES = [
     ("median([4, 9, 2, 7])", 4),
     ("median(x in [1, 2, 3] | 10 - x)", 8),
     ("median(x in [] | x)", None),
+    ("sort([3, 1, 2])", [1, 2, 3]),
+    ("sort(x in [3, 1, 2] | 0 - x)", [3, 2, 1]),
+    ("sort_down(x in [[1, 2], [2, 1], [1, 3]] | x)", [[2, 1], [1, 3], [1, 2]]),
+    ("sort_down(x in [1, 2, 3, 4] | x % 2)", [1, 3, 2, 4]),
+    ("highest(x in [1, 5, 3] | x % 4)", 3),
+    ("highest(x in [] | x)", None),
+    ("lowest(['b', 'a', 'c'])", "a"),
+    ("most(x in [1, 5, 3, 7] | x % 4)", [3, 7]),
+    ("least(x in [1, 5, 3, 7] | x % 4)", [1, 5]),
+    ("[2, 13, 9] > [2, 13, 7]", True),
     ("any(x in [1, 2] | x == 2)", True),
     ("all(x in [1, 2] | x == 2)", False),
     ("select(x in [1, 2, 3] | x != 2)", [1, 3]),
@@ -234,7 +244,7 @@ def test_kind_mixups_are_found_before_play(game, source, message):
         ExpressionCompiler(game.names, game.program).compile(source, game.zones["draw"].pos)
 
 
-@pytest.mark.parametrize("source", ["1 // 0", "first(draw).rank < none", "at(players, 0).hand + 1",
+@pytest.mark.parametrize("source", ["1 // 0", "first(draw).rank < none", "sort([1, 'a'])", "highest(x in [1, 2] | none)", "at(players, 0).hand + 1",
                                     "first(draw, -1)", "max(1, none)"])
 def test_runtime_errors_are_game_errors(evaluate, source):
     with pytest.raises(GameError):

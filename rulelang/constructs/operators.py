@@ -278,7 +278,10 @@ class Not(Operator):
 
 
 class Comparison(Operator):
-    """Compare two values: equal or not (any values), or in order (two numbers, or two texts)."""
+    """Compare two values: equal or not (any values), or in order (two numbers, two texts, or two lists, item by item).
+
+    Lists compare as ranked hands do: the first items that differ decide (`[2, 13, 9] > [2, 13, 7]`).
+    """
 
     keyword = "== != < <= > >="
     syntax = ("A == B", "A != B", "A < B", "A <= B", "A > B", "A >= B")
@@ -293,7 +296,7 @@ class Comparison(Operator):
         symbol = str(node.children[1])
         if symbol not in ("==", "!="):
             for side, found in ((node.children[0], left), (node.children[2], right)):
-                if found in (CARD, PLAYER, ZONE, LIST, BOOL):
+                if found in (CARD, PLAYER, ZONE, BOOL):
                     checker.fail(side, f"cannot compare {found} with '{symbol}'; compare a value, like c.rank")
             if NUMBER in (left, right):
                 for side, found in ((node.children[0], left), (node.children[2], right)):

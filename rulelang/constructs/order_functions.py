@@ -1,0 +1,155 @@
+"""The built-in functions that put items in order: `sort`, `sort_down`, `highest`, `lowest`, `most`, `least`.
+
+Each orders the items of a collection by a value worked out for each (`x in coll | value`), or,
+in the plain form, by the items themselves. Values are numbers, texts, or lists of them, which
+compare item by item: `[count(g), first(g).rank]` ranks a pair of kings above a pair of
+queens and any pair below three of a kind (a hand's kickers).
+
+Each is one class (see `functions.py` for what a function says of itself).
+"""
+from __future__ import annotations
+
+import ast
+
+from ..compile.codegen import LOAD, call, name
+from ..errors import GameError
+from ..engine.values import pretty
+from .functions import Function
+from .kinds import LIST
+
+
+class Ordering(Function):
+    """A function that orders items by a value per item."""
+
+    over_items = collection_first = gives_items = True
+    usage = "a collection, or x in collection | value"
+
+    def pick(self, pairs: list, pos):
+        """What the function gives of the (item, value) pairs."""
+        raise NotImplementedError  # pragma: no cover - every ordering says
+
+    def meaning(self, st, coll):
+        """The items ordered by themselves."""
+        return self.pick([(item, item) for item in st.items(coll)], None)
+
+    def evaluate(self, st, values, positions):
+        return self.pick([(item, item) for item in st.items(values[0])], positions[0])
+
+    def helpers(self) -> dict:
+        """The plain form's helper (called with the state first) and the item form's (with the pairs)."""
+        return {self.helper: self.meaning, f"{self.helper}_over": self.pick}
+
+    def code_over(self, gen, loop):
+        pair = ast.Tuple([name(loop.local), loop.body], LOAD)
+        return call(f"{self.helper}_over", ast.ListComp(*loop.over(pair)), loop.where)
+
+    def over(self, st, pairs, pos):
+        return self.pick(list(pairs), pos)
+
+
+def checked(pairs: list, what: str, pos) -> list:
+    """The pairs, each value one that orders with the others (numbers, texts, lists of them)."""
+    for _, value in pairs:
+        if value is None or isinstance(value, bool) or not isinstance(value, (int, str, list, tuple)):
+            raise GameError(f"{what} orders by numbers, texts or lists of them, not {pretty(value)}", pos)
+    return pairs
+
+
+def in_order(pairs: list, down: bool, what: str, pos) -> list:
+    """The items of the pairs ordered by their values (equal values keep their order)."""
+    try:
+        return [item for item, _ in sorted(checked(pairs, what, pos), key=_value, reverse=down)]
+    except TypeError:
+        values = ", ".join(sorted({pretty(value) for _, value in pairs}))
+        raise GameError(f"{what} cannot put these values in one order: {values}", pos) from None
+
+
+def extremes(pairs: list, down: bool, what: str, pos) -> list:
+    """The items whose value is the highest (`down`) or the lowest, in their order."""
+    if not pairs:
+        return []
+    checked(pairs, what, pos)
+    try:
+        best = max(value for _, value in pairs) if down else min(value for _, value in pairs)
+        return [item for item, value in pairs if value == best]
+    except TypeError:
+        values = ", ".join(sorted({pretty(value) for _, value in pairs}))
+        raise GameError(f"{what} cannot put these values in one order: {values}", pos) from None
+
+
+def _value(pair):
+    return pair[1]
+
+
+class Sort(Ordering):
+    """The items in order of their values, lowest first (items of equal value keep their order)."""
+
+    keyword = "sort"
+    syntax = ("sort(coll)", "sort(x in coll | value)")
+    example = "sort(c in me.hand | c.rank)"
+    fresh_list = True
+    gives = LIST
+    helper = "sort"
+    down = False
+
+    def pick(self, pairs, pos):
+        return in_order(pairs, self.down, f"{self.keyword}()", pos)
+
+
+class SortDown(Sort):
+    """The items in order of their values, highest first (items of equal value keep their order)."""
+
+    keyword = "sort_down"
+    syntax = ("sort_down(coll)", "sort_down(x in coll | value)")
+    example = "sort_down(c in me.hand | [c.rank, c.suit])"
+    helper = "sort_down"
+    down = True
+
+
+class Highest(Ordering):
+    """The item with the highest value (the first of them on a tie), `none` when empty: not the value, the item."""
+
+    keyword = "highest"
+    syntax = ("highest(coll)", "highest(x in coll | value)")
+    example = "highest(c in me.hand | c.rank)"
+    helper = "highest_item"
+    down = True
+
+    def pick(self, pairs, pos):
+        found = extremes(pairs, self.down, f"{self.keyword}()", pos)
+        return found[0] if found else None
+
+
+class Lowest(Highest):
+    """The item with the lowest value (the first of them on a tie), `none` when empty: not the value, the item."""
+
+    keyword = "lowest"
+    syntax = ("lowest(coll)", "lowest(x in coll | value)")
+    example = "lowest(p in players | p.score)"
+    helper = "lowest_item"
+    down = False
+
+
+class Most(Ordering):
+    """Every item with the highest value, in their order (several on a tie, none when empty): `win most(p in players | p.points)`."""
+
+    keyword = "most"
+    syntax = ("most(coll)", "most(x in coll | value)")
+    example = "most(p in players | p.score)"
+    fresh_list = True
+    gives = LIST
+    helper = "most_items"
+    down = True
+
+    def pick(self, pairs, pos):
+        return extremes(pairs, self.down, f"{self.keyword}()", pos)
+
+
+class Least(Most):
+    """Every item with the lowest value, in their order (several on a tie, none when empty)."""
+
+    keyword = "least"
+    syntax = ("least(coll)", "least(x in coll | value)")
+    example = "least(p in players | p.score)"
+    helper = "least_items"
+    down = False
