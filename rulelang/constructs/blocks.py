@@ -227,6 +227,64 @@ class ChooseBlock(Block):
         return Statement(start, pos), While(more, body, pos)
 
 
+class BiddingBlock(Block):
+    """Bids go round the bidders in order, again and again, until every bidder still in has bid since the standing bid last changed.
+
+    Each bid runs `do` with the name bound to the bidder. Without `high`, that is one bid each (a
+    round of bids); with it, a bid that changes `high` reopens the bidding for every other
+    bidder (a raise), so the bidding ends when all have passed or called since the last raise.
+    Bidders for whom `skip` holds bid no more (folded, all in); `until` ends the bidding at once
+    when it holds after a bid (a challenge, a single player left). At most 1000 bids.
+    """
+
+    keyword = "bidding"
+    syntax = ("bidding: p in ORDER\nskip: COND\nhigh: EXPR\nuntil: COND\ndo: [...]",)
+    example = ("- bidding: p in clockwise(next(me))\n  skip: 'count(p.hand) == 0'\n  high: 'max(q in players | q.score)'\n"
+               "  do:\n    - choose move: [example]\n      by: p")
+    keys = {"bidding": Key(EXPR, True, "`p in ORDER`: the bidders, in the order they bid; the bidding goes round them."),
+            "do": Key(EFFECTS, True, "One bid, with the name bound to the bidder."),
+            "skip": Key(EXPR, False, "A bidder for whom this holds bids no more (folded, all in)."),
+            "high": Key(EXPR, False, "The standing bid: a bid that changes it reopens the bidding for the others."),
+            "until": Key(EXPR, False, "The bidding ends at once when this holds after a bid.")}
+
+    def compile(self, compiler, item, pos, scope, following):
+        var, over = compiler.binding(item["bidding"], item.value_pos["bidding"], scope)
+        outer = set(scope)
+        scope.add(var)
+
+        def optional(key, inner, cond=False):
+            if key not in item:
+                return None
+            return (compiler.cond if cond else compiler.expr)(item[key], item.value_pos[key], inner)
+        skip, until = optional("skip", scope, cond=True), optional("until", outer, cond=True)
+        high = optional("high", outer)
+        key = f"#bidding:{pos.line}:{pos.column}"
+
+        def start(st, env):  # (bidders, where the next is looked for, who bid since the last change, the standing bid)
+            env[key] = (tuple(st.items(over(st, env))), 0, frozenset(), None if high is None else high(st, env))
+
+        def more(st, env):
+            bidders, at, since, standing = env[key]
+            if until is not None and until(st, env):
+                return False
+            for step in range(len(bidders)):
+                bidder = bidders[(at + step) % len(bidders)]
+                if bidder in since:
+                    continue
+                env[var] = bidder
+                if skip is None or not skip(st, env):
+                    env[key] = (bidders, at + step + 1, since, standing)
+                    return True
+            return False
+
+        def tally(st, env):
+            bidders, at, since, standing = env[key]
+            now = None if high is None else high(st, env)
+            env[key] = (bidders, at, frozenset((env[var],)) if now != standing else since | {env[var]}, now)
+        body = compiler.block(item.get("do", ()), item.value_pos.get("do", pos), scope)
+        return Statement(start, pos), While(more, body + (Statement(tally, pos),), pos)
+
+
 class ChooseMoveBlock(Block):
     """The player picks one of the named moves whose `if` holds, which then runs."""
 
