@@ -4,7 +4,14 @@ Importing this module enters every construct in its family's table; read the tab
 """
 from __future__ import annotations
 
-from . import collection_functions, names, order_functions, play_sections, value_functions  # noqa: F401 - they enter their constructs
+from . import (  # noqa: F401 - they enter their constructs
+    collection_functions,
+    flow_statements,
+    names,
+    order_functions,
+    play_sections,
+    value_functions,
+)
 from .blocks import Block
 from .functions import Function
 from .operators import Operator
