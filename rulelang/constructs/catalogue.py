@@ -10,6 +10,7 @@ from . import (  # noqa: F401 - they enter their constructs
     names,
     order_functions,
     play_sections,
+    table_statements,
     value_functions,
 )
 from .blocks import Block

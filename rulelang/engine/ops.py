@@ -291,6 +291,25 @@ def reveal(st, value) -> None:
         st.say(f"reveals {pretty(cards)}")
 
 
+def show_to(st, value, who, pos) -> None:
+    """Show cards to some players (known to them while each lies where it lies), and say so."""
+    cards = [card for card in st.items(value) if card.__class__ is Card]
+    try:
+        seers = players_in(st, who, "show ... to")
+    except GameError as err:
+        raise place(err, pos) from None
+    seats = sorted({player.seat for player in seers})
+    st.show(cards, seats)
+    if st.quiet or not cards:
+        return
+    if len(seats) == st.n:
+        st.say(f"shows {pretty(cards)} to everyone")
+        return
+    st.say(f"shows {len(cards)} card{'s' if len(cards) != 1 else ''} to {', '.join(Player(s).name for s in seats)}")
+    for seat in seats:
+        st.say(f"(you see: {pretty(cards)})", seat=seat, actor=False)
+
+
 def shuffle(st, ref) -> None:
     """Shuffle a zone and say so."""
     st.shuffle(ref)
@@ -348,7 +367,7 @@ def listing(collection, pos):
 HELPERS = ("over_budget", "charge", "iterate", "enter", "index", "add", "multiply", "divide", "modulo",
            "card_fact", "card_var", "card_zone", "card_owner", "zone_var", "zone_index", "player_var", "player_zone",
            "attribute", "players", "stored", "zone", "place", "evaluation_error", "combine", "number", "set_attribute",
-           "set_card_value", "reveal", "shuffle", "win", "lose", "pretty", "listed", "loop_error", "nest_error",
+           "set_card_value", "reveal", "show_to", "shuffle", "win", "lose", "pretty", "listed", "loop_error", "nest_error",
            "credit_of")
 
 

@@ -92,6 +92,9 @@ class Placing:
                     down.add(pid)
                 else:
                     down.discard(pid)
+        if self.known:  # a card shown to a player is known to them only where it was shown
+            for piece in pieces:
+                self.known.pop(piece.id, None)
         self.version = event = next(self.clock)  # `touch(*changed)`, written out: every move of a card comes here
         versions = self.versions
         for part in changed:
@@ -317,6 +320,20 @@ class Placing:
                 self.touch("down")
                 if not self.quiet:
                     self.say(f"turns up {pretty(piece)}", actor=False)
+
+    def show(self, cards: list, seats) -> None:
+        """Show cards to some players: each is known to them where it lies, as long as it lies there.
+
+        Like a reveal, no rule reads it (only views do): it takes an event number of its own.
+        """
+        self.revealed_at = event = next(self.clock)
+        known = self.known
+        for card in cards:
+            if card.__class__ is Card:
+                before = known.get(card.id)
+                zone = self.root(card)
+                seen = before[1] if before is not None and before[0] == zone else frozenset()
+                known[card.id] = (zone, seen | frozenset(seats), event)
 
     def reveal(self, cards: list) -> None:
         """Show cards to every player: each is seen by all where it lies until that zone changes.

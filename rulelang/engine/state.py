@@ -72,6 +72,7 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.cvars: dict[int, dict] = {}
         self.down: set[int] = set()
         self.shown: dict = {}  # card id -> (its zone, the reveal's event number) when revealed to all (placing.reveal)
+        self.known: dict = {}  # card id -> (its zone, the seats shown it, the event number) (placing.show)
         self.revealed_at = 0  # the event number of the last reveal (no change to what rules read, but to views)
         self.next_marker = 1_000_000
         self.vars = dict(game.game_vars)
@@ -136,6 +137,7 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         other.cvars = {k: dict(v) for k, v in self.cvars.items()}
         other.down = set(self.down)
         other.shown = dict(self.shown)
+        other.known = dict(self.known)
         other.vars = dict(self.vars)
         other.pvars = [dict(p) for p in self.pvars]
         envs: dict[int, dict] = {}

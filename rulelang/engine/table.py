@@ -183,6 +183,8 @@ class Table:
         zone = self.root(piece)
         if self.shown and self.revealed(piece, zone):
             return True
+        if self.known and self.knows(piece, zone, seat):
+            return True
         owner = zone.seat
         spec = self.game.zones[zone.name]
         if spec.visibility == "hidden":
@@ -195,6 +197,11 @@ class Table:
         """Whether a piece lying in `zone` was revealed to all there, and the zone is as it was then."""
         seen = self.shown.get(piece.id)
         return seen is not None and seen[0] == zone and self.versions.get(zone, 0) <= seen[1]
+
+    def knows(self, piece, zone, seat: int) -> bool:
+        """Whether a piece lying in `zone` was shown to the player in `seat` there (and has not left it)."""
+        seen = self.known.get(piece.id)
+        return seen is not None and seen[0] == zone and seat in seen[1]
 
     def marker_label(self, marker) -> str:
         """How players and rule tests name a marker: its values and the card it lies on (`dmg 4 on QH`)."""

@@ -202,6 +202,9 @@ class SeatObserver:
         if st.shown:  # cards revealed to all since the last look, or in a zone that has changed since
             moved.update([cards[index] for index, (zone, event) in st.shown.items()
                           if event > since or changed(zone, 0) > since])
+        if st.known and self.personal:  # cards shown to some players since the last look, or in a zone changed since
+            moved.update([cards[index] for index, (zone, seats, event) in st.known.items()
+                          if event > since or changed(zone, 0) > since])
         if changed("cvar", 0) > since:
             self._stored_values(st, touched)
         if self.holding:
@@ -218,7 +221,7 @@ class SeatObserver:
                     self._card(st, card)
                     continue
                 where = loc[index]  # a card not shown that lies in a zone where it cannot be seen stays unshown
-                if where[0] != "z" or places[where[1]].shows[index in down] or index in st.shown:
+                if where[0] != "z" or places[where[1]].shows[index in down] or index in st.shown or index in st.known:
                     self._card(st, card)
         self._variables(st, since)
         if self.personal:
@@ -395,7 +398,10 @@ class SeatObserver:
 
     def _sees(self, st, card, zone, shows: bool) -> bool:
         """Whether the vector shows a card: as its zone shows it (`shows`), or revealed to all
-        there (by the observer of what every seat sees, never by one of what only its seat sees)."""
+        there (by the observer of what every seat sees, never by one of what only its seat sees),
+        or shown to this seat there (by the observers of what it sees)."""
+        if st.known and self.personal and st.knows(card, zone, self.seat):
+            return True
         if not st.shown or not st.revealed(card, zone):
             return shows
         return self.part != OWN
