@@ -243,3 +243,16 @@ def test_a_sample_has_no_log_and_its_own_chance(games):
     sample = SeatView(st, st.pending.seat).sample(Rng(4))
     assert sample.log == [] and sample.quiet and sample.rng.state != st.rng.state
     assert all(isinstance(c, Card) for c in sample.zones[ZoneRef("draw")])
+
+
+def test_a_card_shown_to_a_seat_stays_where_it_lies_in_that_seats_samples():
+    """Go Fish: the sevens P2 handed to P1 were shown to everyone, so P2's samples keep them in P1's hand."""
+    game = load_game("go_fish")
+    st = new_game(game, 3, 2)
+    while st.result is None and not st.known:
+        apply_action(st, RandomAgent(2).choose(None, st.pending))
+    assert st.known, "no card was handed over"
+    shown = {card_id: zone for card_id, (zone, seats, _) in st.known.items()}
+    for seat in range(3):
+        for sample in (SeatView(st, seat).sample(Rng(seed)) for seed in range(5)):
+            assert all(sample.loc[card_id] == ("z", zone) for card_id, zone in shown.items())
