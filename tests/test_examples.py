@@ -3,14 +3,17 @@ from pathlib import Path
 
 import pytest
 
+from click.testing import CliRunner
+
 from rulelang.agents import parse_players
 from rulelang.analysis.simulate import simulate
 from rulelang.api import check, load_game
+from rulelang.cli.main import main
 from rulelang.engine.runtime import new_game
 from rulelang.engine.values import ZoneRef
 
-EXAMPLES = sorted(str(p) for p in (Path(__file__).resolve().parent.parent / "examples").glob("*.yaml")
-                  if not p.name.endswith(".test.yaml"))
+FOLDER = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = sorted(str(p) for p in FOLDER.glob("*.yaml") if not p.name.endswith(".test.yaml"))
 
 
 def test_there_is_a_house_rule_for_every_seed_game():
@@ -21,6 +24,13 @@ def test_there_is_a_house_rule_for_every_seed_game():
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: Path(p).stem)
 def test_example_validates(path):
     assert check(path) == []
+
+
+def test_every_rule_test_of_a_house_rule_passes():
+    tests = sorted(FOLDER.glob("*.test.yaml"))
+    result = CliRunner().invoke(main, ["test", *map(str, tests)])
+    assert result.exit_code == 0, result.output
+    assert ", 0 failed" in result.output
 
 
 @pytest.mark.slow
@@ -39,6 +49,7 @@ SPEAKS = [  # (house rule, what its rules now say, what its base's rules say tha
     ("houska_longer_rest", "you may draw up to 3 cards", "up to 2"),
     ("hoyers_trappe_kings_forever", "The closing rank never drops", "drops by one"),
     ("storma_jokers_heal_anything", "a joker may heal any damaged card", "10 or fewer"),
+    ("blackjack_dealer_hits_soft_17", "and\nalso on a soft 17", "stands (also on a soft 17)"),
 ]
 
 
