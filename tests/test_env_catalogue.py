@@ -19,10 +19,11 @@ DECISIONS = 6000  # per rule file and number of players
 
 def random_decisions(game, players: int, seed: int, limit: int):
     """The decisions of random games, until `limit` of them have been made."""
-    made = 0
-    while made < limit:
-        st = new_game(game, players, seed + made, quiet=True)
-        rng = Rng(seed + made)
+    made = games = 0
+    while made < limit:  # a game may end before its first decision (a dealt natural): count games too
+        st = new_game(game, players, seed + games, quiet=True)
+        rng = Rng(seed + games)
+        games += 1
         while st.result is None and made < limit:
             yield st.pending
             apply_action(st, rng.below(len(st.pending.options)))
