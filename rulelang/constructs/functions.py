@@ -110,16 +110,16 @@ class ByValue(Function):
     over_items = collection_first = True
     usage = "a collection, or x in collection | value"
 
-    def pick(self, pairs: list, pos):
-        """What the function gives of the (item, value) pairs."""
+    def pick(self, st, pairs: list, pos):
+        """What the function gives of the (item, value) pairs (the work it does beyond the loop charged to `st`)."""
         raise NotImplementedError  # pragma: no cover - every such function says
 
     def meaning(self, st, coll):
         """What it gives of the items, each its own value."""
-        return self.pick([(item, item) for item in st.items(coll)], None)
+        return self.pick(st, [(item, item) for item in st.items(coll)], None)
 
     def evaluate(self, st, values, positions):
-        return self.pick([(item, item) for item in st.items(values[0])], positions[0])
+        return self.pick(st, [(item, item) for item in st.items(values[0])], positions[0])
 
     def helpers(self) -> dict:
         """The plain form's helper (called with the state first) and the item form's (with the pairs)."""
@@ -127,7 +127,7 @@ class ByValue(Function):
 
     def code_over(self, gen, loop):
         pair = ast.Tuple([name(loop.local), loop.body], LOAD)
-        return call(f"{self.helper}_over", ast.ListComp(*loop.over(pair)), loop.where)
+        return call(f"{self.helper}_over", name("st"), ast.ListComp(*loop.over(pair)), loop.where)
 
     def over(self, st, pairs, pos):
-        return self.pick(list(pairs), pos)
+        return self.pick(st, list(pairs), pos)

@@ -66,7 +66,7 @@ class Sort(Ordering):
     helper = "sort"
     down = False
 
-    def pick(self, pairs, pos):
+    def pick(self, st, pairs, pos):
         return in_order(pairs, self.down, f"{self.keyword}()", pos)
 
 
@@ -89,7 +89,7 @@ class Highest(Ordering):
     helper = "highest_item"
     down = True
 
-    def pick(self, pairs, pos):
+    def pick(self, st, pairs, pos):
         found = extremes(pairs, self.down, f"{self.keyword}()", pos)
         return found[0] if found else None
 
@@ -115,7 +115,7 @@ class Most(Ordering):
     helper = "most_items"
     down = True
 
-    def pick(self, pairs, pos):
+    def pick(self, st, pairs, pos):
         return extremes(pairs, self.down, f"{self.keyword}()", pos)
 
 

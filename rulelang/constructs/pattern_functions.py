@@ -35,17 +35,18 @@ class Groups(ByValue):
     gives = LIST
     helper = "groups"
 
-    def pick(self, pairs, pos):
+    def pick(self, st, pairs, pos):
         found: dict = {}
         for item, value in pairs:
-            found.setdefault(_key(value), []).append(item)
+            found.setdefault(_key(st, value, pos), []).append(item)
         return list(found.values())
 
 
-def _key(value):
-    """A value as a key of a table of groups: lists as tuples, and true apart from 1."""
+def _key(st, value, pos):
+    """A value as a key of a table of groups: lists as tuples (one unit of work per item), true apart from 1."""
     if value.__class__ in (list, tuple):
-        return tuple(_key(part) for part in value)
+        charge(st, len(value), pos)
+        return tuple(_key(st, part, pos) for part in value)
     return (value.__class__ is bool, value)
 
 
@@ -65,10 +66,12 @@ class Runs(ByValue):
     gives = LIST
     helper = "runs"
 
-    def pick(self, pairs, pos):
+    def pick(self, st, pairs, pos):
         holder: dict = {}  # value -> the first item that counts as it
         for item, value in pairs:
-            for number in value if value.__class__ in (list, tuple) else (value,):
+            numbers = value if value.__class__ in (list, tuple) else (value,)
+            charge(st, max(len(numbers) - 1, 0), pos)  # (the loop paid for one)
+            for number in numbers:
                 if not isinstance(number, int) or isinstance(number, bool):
                     raise GameError(f"runs() needs whole numbers (or lists of them), not {pretty(number)}", pos)
                 holder.setdefault(number, item)
