@@ -22,8 +22,7 @@ from .kinds import LIST
 class Groups(ByValue):
     """The items in groups of equal value: a list of lists, in the order of their first items.
 
-    Each group keeps the items' order.
-    Counts of each rank are the groups' sizes; n of a kind is a group of n:
+    Each group keeps the items' order. Counts of each rank are the groups' sizes; n of a kind is a group of n:
     `any(g in groups(c in me.hand | c.rank) | count(g) >= 3)`. Order the groups with
     `sort_down(g in groups(...) | [count(g), first(g).rank])` to rank a hand's pairs and kickers.
     """
