@@ -12,9 +12,15 @@ from rulelang.env.layout import LIMIT, Layout
 from rulelang.env.observation import SeatObserver, TableObserver, encode_view
 
 RULESETS = sorted(packaged_rulesets())
-CASES = [(name, players) for name in RULESETS for players in (2, 4) if name == "hoyers_trappe" or players == 2] \
-    + [("houska_castle", 1), ("supertrumf", 5)]
-CASES = sorted({(name, players) for name, players in CASES if name != "houska_castle" or players == 1})
+
+
+def usual_seats(name: str) -> int:
+    """Two players, or as near to two as the ruleset allows."""
+    game = load_ruleset(name)[0]
+    return min(max(2, game.min_players), game.max_players)
+
+
+CASES = sorted({(name, usual_seats(name)) for name in RULESETS} | {("hoyers_trappe", 4), ("supertrumf", 5)})
 STEPS = 1200  # decisions per case, over as many games as that takes
 EVERY = 8  # the observers see every decision; the expensive comparisons look at every 8th
 
