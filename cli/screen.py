@@ -53,7 +53,7 @@ def facts(pairs, namer: Namer) -> list[str]:
 
 def custom_card(game, face: str):
     """The card of a custom deck shown as `face`, or None for standard cards."""
-    card = game.card_by_name.get(face)
+    card = game.card_by_name.get(face) or next(iter(game.copies.get(face, ())), None)
     if card is None or set(card.attributes) <= STANDARD_ATTRIBUTES:
         return None
     return card

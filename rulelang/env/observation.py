@@ -24,7 +24,7 @@ import numpy as np
 from ..engine.values import Card, Marker, Player
 from ..engine.views import seen
 from ..errors import GameError
-from .layout import MARKER
+from .layout import MARKER, view_name
 
 
 def encode_view(layout, view: dict) -> np.ndarray:
@@ -67,7 +67,7 @@ def _view_piece(layout, vector, piece: dict, place: int, top: bool, attached: bo
             for column, (var, default) in enumerate(layout.card_vars):
                 vector[blocks["marker_vars"].at(parent, column)] += number(piece.get(var, default))
     else:
-        card = layout.view_names[name]
+        card = layout.view_names[view_name(name, piece.get("copy", 0))]
         vector[blocks["at"].at(card, place)] = 1
         vector[blocks["face_down"].at(card)] = bool(piece.get("face_down"))
         vector[blocks["attached"].at(card)] = attached
