@@ -74,7 +74,7 @@ def test_copies_the_chooser_sees_alike_are_offered_once(copies):
     assert [c.name for c in hand] == ["Red 7#1", "Red 7#2", "Wild#1"]
     options = st.pending.options
     assert [o.label for o in options] == ["Red 7", "Wild"]
-    assert [o.text for o in options] == ["Red 7 ×2", "Wild"]
+    assert [(o.text, o.alike) for o in options] == [("Red 7", 2), ("Wild", 1)]
     apply_label(st, "Red 7")  # the first of them goes
     assert [c.name for c in st.zones[ZoneRef("pile")]][:1] == ["Red 7#1"]
     assert seat_view(st, 1)["zones"]["pile"][0] == {"card": "Red 7", "copy": 1}

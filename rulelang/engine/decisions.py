@@ -15,16 +15,18 @@ MOVES = object()  # kept options of moves are under (MOVES, name)
 class Option:
     """One legal answer to a decision: a stable label, a description, and its value.
 
-    The description of a card (with the values stored on it) is made when first read.
+    The description of a card (with the values stored on it) is made when first read. `alike`
+    counts the copies of a card the option stands for (see `_alike_once`).
     """
 
-    __slots__ = ("label", "value", "_text", "_stored")
+    __slots__ = ("label", "value", "_text", "_stored", "alike")
 
-    def __init__(self, label: str, text: str | None, value, stored: dict | None = None):
+    def __init__(self, label: str, text: str | None, value, stored: dict | None = None, alike: int = 1):
         self.label = label
         self.value = value
         self._text = text
         self._stored = stored
+        self.alike = alike
 
     @property
     def text(self) -> str:
@@ -131,8 +133,9 @@ def options_for(st, values: list, seat: int | None = None) -> list:
 def _alike_once(st, options: list, seat: int | None) -> list:
     """Copies of a card offered together are one option where the seat cannot tell them apart:
     alike (nothing stored on them or lying under them), in the same place, both face up or both
-    down, and seen by the seat. The option takes the first of them and reads `Red 7 ×2`. Copies
-    that can be told apart keep an option each, labelled by their own names (`Red 7#2`)."""
+    down, and seen by the seat. The option takes the first of them and counts them in `alike`
+    (the terminal lists it as `Red 7 ×2`). Copies that can be told apart keep an option each,
+    labelled by their own names (`Red 7#2`)."""
     out, first, alike = [], {}, {}
     for option in options:
         card = option.value
@@ -147,11 +150,11 @@ def _alike_once(st, options: list, seat: int | None) -> list:
     for key, count in alike.items():
         if count > 1:
             option = out[first[key]]
-            out[first[key]] = Option(option.label, f"{pretty(option.value)} ×{count}", option.value)
+            out[first[key]] = Option(option.label, None, option.value, alike=count)
     faces = [o.value.face for o in out if o.value.__class__ is Card]
     if len(set(faces)) < len(faces):  # copies told apart: each by its own name
         shared = {face for face in faces if faces.count(face) > 1}
-        out = [Option(o.value.name, o._text, o.value, o._stored)
+        out = [Option(o.value.name, o._text, o.value, o._stored, o.alike)
                if o.value.__class__ is Card and o.value.face in shared else o for o in out]
     return out
 
@@ -166,7 +169,8 @@ def _numbered(options: list) -> list:
     for option in options:
         seen[option.label] = seen.get(option.label, 0) + 1
         if seen[option.label] > 1:
-            option = Option(f"{option.label} ({seen[option.label]})", option._text, option.value, option._stored)
+            option = Option(f"{option.label} ({seen[option.label]})", option._text, option.value, option._stored,
+                            option.alike)
         out.append(option)
     return out
 
