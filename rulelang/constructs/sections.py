@@ -162,7 +162,8 @@ class Deck(Section):
     keyword = "deck"
     required = True
     syntax = ("deck: {standard: 52, start: ZONE}", "deck: {cards: [...], attributes: [...], start: ZONE}",
-              "deck: {cards: [{name: NAME, copies: N, ...}], start: ZONE}", "deck: {standard: 52, copies: N, start: ZONE}")
+              "deck: {cards: [{name: NAME, copies: N, ...}], start: ZONE}",
+              "deck: {standard: 52, copies: N, start: ZONE}")
     example = "deck: {standard: 52, copies: 2, start: draw}   # two decks shuffled together: QS#1, QS#2 ..."
     fields = {"standard": Key(NUMBER, False, "A French deck: 52, or 54 with two jokers."),
               "cards": Key(CARDS, False, "A deck of your own: one mapping per card, each with a unique `name` and "

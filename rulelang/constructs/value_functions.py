@@ -176,8 +176,8 @@ class CardNamed(Function):
             raise gen.error(arg, "card() takes a card name in quotes, like card('QH')")
         card_name = str(arg.children[0])[1:-1]
         if card_name not in gen.names.card_names and f"{card_name}{COPY_MARK}1" in gen.names.card_names:
-            raise gen.error(arg, f"the deck holds several copies of '{card_name}': name one ('{card_name}{COPY_MARK}1'), "
-                                 f"or compare faces (c.name == '{card_name}')")
+            raise gen.error(arg, f"the deck holds several copies of '{card_name}': name one "
+                                 f"('{card_name}{COPY_MARK}1'), or compare faces (c.name == '{card_name}')")
         if card_name not in gen.names.card_names:
             raise gen.error(arg, f"no card named '{card_name}' in the deck{suggest(card_name, gen.names.card_names)}")
         return card_name
