@@ -52,5 +52,5 @@ def about_attribute(game, view: dict, attribute: str) -> Text:
     mine = [custom_card(game, p["card"]) for label, pieces in view["zones"].items()
             if ZONE_LABEL.match(label) and ZONE_LABEL.match(label).group(1) == seat
             for p in pieces if p["card"] is not None]
-    values = ", ".join(f"{c.name} {c.attributes.get(attribute, 0)}" for c in mine if c is not None)
+    values = ", ".join(f"{c.face} {c.attributes.get(attribute, 0)}" for c in mine if c is not None)
     return styled(f"{spoken(attribute)}: a value printed on the cards" + (f"; yours: {values}" if values else ""))

@@ -25,6 +25,8 @@ def rules(ruleset, allow):
 
 def rules_text(game):
     """The rules as one renderable: name, description, rules text, moves, zones and deck."""
+    from collections import Counter
+
     from rich.console import Group
     from rich.markdown import Markdown
     from rich.padding import Padding
@@ -61,9 +63,12 @@ def rules_text(game):
             how += ", a row of piles numbered from 1"
         zones.add_row(styled("  " + (spec.label or spoken(name)), "bold"), styled(how))
     parts.append(zones)
-    customs = [custom_card(game, card.name) for card in game.cards]
+    faces = Counter(card.face for card in game.cards)  # copies of a card: one row, `Red 7 ×2`
+    customs = [custom_card(game, face) for face in faces]
     if all(customs):
-        parts += [Text(f"\nThe deck ({len(game.cards)} cards)", style="bold underline"), card_table(customs, game)]
+        names = [f"{face} ×{n}" if n > 1 else face for face, n in faces.items()]
+        parts += [Text(f"\nThe deck ({len(game.cards)} cards)", style="bold underline"),
+                  card_table(customs, game, names=names)]
     else:
         jokers = sum(1 for c in game.cards if c.attributes.get("joker"))
         text = f"\nThe deck: {len(game.cards)} standard cards" + (f", {jokers} of them jokers" if jokers else "")

@@ -53,14 +53,15 @@ def facts(pairs, namer: Namer) -> list[str]:
 
 def custom_card(game, face: str):
     """The card of a custom deck shown as `face`, or None for standard cards."""
-    card = game.card_by_name.get(face)
+    card = game.card_by_name.get(face) or next(iter(game.copies.get(face, ())), None)
     if card is None or set(card.attributes) <= STANDARD_ATTRIBUTES:
         return None
     return card
 
 
-def card_table(cards, game, keys=None) -> Table:
-    """Custom cards as rows of their printed values (0 left blank), with optional option keys."""
+def card_table(cards, game, keys=None, names=None) -> Table:
+    """Custom cards as rows of their printed values (0 left blank), with optional option keys and
+    names for the rows (by default each card's face)."""
     numbers = list(game.names.attribute_names)
     words = sorted({k for c in cards for k, v in c.attributes.items() if isinstance(v, str)})
     table = Table.grid(padding=(0, 2))
@@ -69,7 +70,7 @@ def card_table(cards, game, keys=None) -> Table:
     head = ([""] if keys else []) + [""] + ["" for _ in words] + [spoken(n) for n in numbers]
     table.add_row(*[Text(h, style="dim") for h in head])
     for place, card in enumerate(cards):
-        row = ([Text(f"{keys[place]}.")] if keys else []) + [styled(card.name, "bold")]
+        row = ([Text(f"{keys[place]}.")] if keys else []) + [styled(names[place] if names else card.face, "bold")]
         row += [styled(spoken(str(card.attributes.get(w, "")))) for w in words]
         row += [Text(str(card.attributes.get(n) or ""), justify="right") for n in numbers]
         table.add_row(*row)

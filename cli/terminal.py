@@ -115,13 +115,19 @@ class HumanAgent:
         plain = shown
         if any(customs.values()):
             rows = [i for i in shown if customs.get(i)]
-            self.emit(card_table([customs[i] for i in rows], self.game, [labels[i] for i in rows]))
+            self.emit(card_table([customs[i] for i in rows], self.game, [labels[i] for i in rows],
+                                 [self.listed(view, decision.options[i]) for i in rows]))
             plain = [i for i in shown if not customs.get(i)]
-        texts = [f"{labels[i]}. {self.option_text(view, decision.options[i])}" for i in plain]
+        texts = [f"{labels[i]}. {self.listed(view, decision.options[i])}" for i in plain]
         if texts:
             self.emit(option_grid(texts, self.console.size.width))
         if keys:
             self.emit(styled(KEYS, "dim"))
+
+    def listed(self, view: dict, option) -> str:
+        """An option as the list of options shows it: copies of a card it stands for counted (`Red 7 ×2`)."""
+        text = self.option_text(view, option)
+        return f"{text} ×{option.alike}" if option.alike > 1 else text
 
     def option_text(self, view: dict, option) -> str:
         """An option in players' words."""

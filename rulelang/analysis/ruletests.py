@@ -190,9 +190,9 @@ class _Runner:
         """A seat from its name (`P1`)."""
         return seat(self.game, text, pos)
 
-    def card(self, name, pos):
-        """A card of the deck from its name."""
-        return card(self.game, name, pos)
+    def card(self, name, pos, placed: set | None = None):
+        """A card of the deck from its name (of copies, the first not in `placed`)."""
+        return card(self.game, name, pos, placed)
 
     def lay(self, st, ref: ZoneRef, cards, pos):
         """Put the listed cards into a zone, the first on top, each with what lies under it."""
@@ -210,7 +210,7 @@ class _Runner:
             st.mark(target, dict(spec["marker"]))
             return
         name = spec["card"] if isinstance(spec, YMap) else spec
-        card = self.card(name, pos)
+        card = self.card(name, pos, self.placed)
         if card.name in self.placed:
             raise RuleError.at(pos, f"card {card.name} is laid out twice")
         self.placed.add(card.name)

@@ -149,10 +149,11 @@ class _TestChecker:
                         self.problem(spec["marker"].key_pos[key], f"'{key}' is not a card_vars name")
                 continue
             name = str(spec["card"] if isinstance(spec, YMap) else spec)
-            if self.guard(card, self.game, name, pos) is not None:
-                if name in placed:
+            found = self.guard(card, self.game, name, pos, placed)
+            if found is not None:
+                if found.name in placed:
                     self.problem(pos, f"card {name} is laid out twice")
-                placed.add(name)
+                placed.add(found.name)
             if isinstance(spec, YMap):
                 for key in spec:
                     if key not in ("card", "under", "face_down") and key not in self.game.card_vars:

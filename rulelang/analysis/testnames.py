@@ -17,8 +17,15 @@ def seat(game, text, pos) -> Player:
     return names[text]
 
 
-def card(game, name, pos):
-    """A card of the deck from its name."""
+def card(game, name, pos, placed: set | None = None):
+    """A card of the deck from its name; a face the deck holds copies of (`Red 7`) names its first
+    copy, or its first copy whose name is not in `placed` (copies are laid out in turn)."""
+    copies = game.copies.get(str(name))
+    if copies is not None:
+        free = [c for c in copies if placed is None or c.name not in placed]
+        if not free:
+            raise RuleError.at(pos, f"all {len(copies)} copies of '{name}' are laid out already")
+        return free[0]
     found = game.card_by_name.get(str(name))
     if found is None:
         raise RuleError.at(pos, f"no card named '{name}' in the deck")

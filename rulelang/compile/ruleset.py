@@ -203,6 +203,7 @@ class Game:
     cards: tuple
     card_by_name: dict
     deck_zone: str
+    copies: dict  # face -> its copies in deck order, for each card the deck holds several of
     zones: dict
     game_vars: dict
     player_vars: dict

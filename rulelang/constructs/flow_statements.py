@@ -1,11 +1,12 @@
-"""The statements that act on the flow of a game rather than on the table: `check`.
+"""The statements that act on the flow of a game rather than on the table: `check`, `next turn`.
 
 Each is one class (see `statements.py` for what a statement says of itself).
 """
 from __future__ import annotations
 
+from ..compile.codegen import method, name
 from ..engine.choices import SettlePoint
-from .statements import Statement
+from .statements import Statement, _do
 
 
 class Check(Statement):
@@ -26,3 +27,23 @@ class Check(Statement):
 
     def node(self, sc, tree, pos, scope):
         return SettlePoint(pos)
+
+
+class NextTurn(Statement):
+    """The turn after this one is P's, instead of the one `turn: next` (or the seat order) names.
+
+    For a turn order that cards change: a skip (`next turn after(me, 2)`), a player who plays
+    again. It holds for the next change of turn only; seats that `turn: skip` skips are still
+    passed over, from P on clockwise; a new round forgets it.
+    """
+
+    keyword = "next"
+    syntax = ("next turn P",)
+    example = "next turn next(next(me))"
+    grammar = ('"next" "turn" expr -> next_turn',)
+
+    def code(self, sc, tree, pos, scope):
+        return _do(method(name("st"), "set_next_turn", sc.expr(tree.children[0], pos, scope)))
+
+    def run(self, ev, tree, pos, scope, st, env):
+        st.set_next_turn(ev.value(tree.children[0], scope, st, env))

@@ -13,6 +13,7 @@ import re
 from ..compile.decks import (
     STANDARD_ATTRIBUTES,
     STANDARD_SIZES,
+    copies_by_face,
     custom_deck,
     standard_deck,
 )
@@ -150,16 +151,25 @@ class Extends(Section):
 
 
 class Deck(Section):
-    """The cards: `standard: 52` or `54`, or `cards:` of your own; `start:` names the shared zone they start in (required)."""
+    """The cards: `standard: 52` or `54`, or `cards:` of your own; `start:` names the shared zone they start in (required).
+
+    A deck may hold several cards alike: `copies: 2` on a card of `cards:` makes two of it, and
+    `copies:` of the deck makes that many of every card (two standard decks: `standard: 52,
+    copies: 2`). Copies are told apart by their number (`Red 7#1`, `Red 7#2`) and read as their
+    face everywhere players look (`Red 7`); a choice offers copies that lie alike once.
+    """
 
     keyword = "deck"
     required = True
-    syntax = ("deck: {standard: 52, start: ZONE}", "deck: {cards: [...], attributes: [...], start: ZONE}")
-    example = "deck: {standard: 54, start: draw}"
+    syntax = ("deck: {standard: 52, start: ZONE}", "deck: {cards: [...], attributes: [...], start: ZONE}",
+              "deck: {cards: [{name: NAME, copies: N, ...}], start: ZONE}",
+              "deck: {standard: 52, copies: N, start: ZONE}")
+    example = "deck: {standard: 52, copies: 2, start: draw}   # two decks shuffled together: QS#1, QS#2 ..."
     fields = {"standard": Key(NUMBER, False, "A French deck: 52, or 54 with two jokers."),
               "cards": Key(CARDS, False, "A deck of your own: one mapping per card, each with a unique `name` and "
-                                         "its printed values."),
+                                         "its printed values; `copies: N` makes N cards alike."),
               "attributes": Key(NAMES, False, "The printed values of `cards` a player may name."),
+              "copies": Key(NUMBER, False, "How many of every card the deck holds (default 1)."),
               "start": Key(TEXT, True, "The shared zone every card starts in (required).")}
 
     def declare(self, compiler):
@@ -170,12 +180,16 @@ class Deck(Section):
         """The deck's cards, their printed attribute names, the nameable attributes and the start zone."""
         deck = compiler.section("deck")
         start = str(deck.get("start", ""))
+        copies = deck.get("copies", 1)
+        if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
+            compiler.error(deck.value_pos.get("copies", deck.pos), "copies must be a whole number of at least 1")
+            copies = 1
         if "cards" in deck:
             if "standard" in deck:
                 compiler.error(deck.key_pos["standard"], "a deck is either standard or a list of cards, not both")
             attributes = tuple(str(a) for a in deck.get("attributes", ()))
             try:
-                cards = custom_deck(deck["cards"], attributes)
+                cards = custom_deck(deck["cards"], attributes, copies)
             except ValueError as err:
                 index, message = err.args
                 items = deck["cards"]
@@ -187,11 +201,16 @@ class Deck(Section):
         if size not in STANDARD_SIZES:
             compiler.error(deck.value_pos.get("standard", deck.pos), f"a standard deck has 52 or 54 cards, not {size}")
             size = 54
-        return standard_deck(size), STANDARD_ATTRIBUTES, (), start
+        try:
+            return standard_deck(size, copies), STANDARD_ATTRIBUTES, (), start
+        except ValueError as err:
+            compiler.error(deck.value_pos.get("copies", deck.pos), err.args[1])
+            return standard_deck(size), STANDARD_ATTRIBUTES, (), start
 
     def compile(self, compiler):
         cards = compiler.cards
-        return {"cards": cards, "card_by_name": {c.name: c for c in cards}, "deck_zone": compiler.deck_zone}
+        return {"cards": cards, "card_by_name": {c.name: c for c in cards}, "deck_zone": compiler.deck_zone,
+                "copies": copies_by_face(cards)}
 
 
 VISIBILITIES = ("hidden", "owner", "public")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 
 from ..compile.codegen import LOAD, field, item, method, name, simple
+from ..compile.decks import COPY_MARK
 from ..engine.state import GameState
 from ..engine.values import Player, is_card, pretty
 from ..errors import GameError
@@ -174,6 +175,9 @@ class CardNamed(Function):
         if not (isinstance(arg, Tree) and arg.data == "string"):
             raise gen.error(arg, "card() takes a card name in quotes, like card('QH')")
         card_name = str(arg.children[0])[1:-1]
+        if card_name not in gen.names.card_names and f"{card_name}{COPY_MARK}1" in gen.names.card_names:
+            raise gen.error(arg, f"the deck holds several copies of '{card_name}': name one "
+                                 f"('{card_name}{COPY_MARK}1'), or compare faces (c.name == '{card_name}')")
         if card_name not in gen.names.card_names:
             raise gen.error(arg, f"no card named '{card_name}' in the deck{suggest(card_name, gen.names.card_names)}")
         return card_name

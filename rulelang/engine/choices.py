@@ -62,7 +62,7 @@ class Choose(Node):
             env[self.var] = []
         picked = env[self.var] if self.many else None
         candidates = self.candidates(st, env, picked)
-        options = options_for(st, candidates)
+        options = options_for(st, candidates, chooser.seat)
         if self.many:
             low, high = self.bounds(st, env)
             if high is not None and len(picked) >= high:

@@ -15,16 +15,18 @@ MOVES = object()  # kept options of moves are under (MOVES, name)
 class Option:
     """One legal answer to a decision: a stable label, a description, and its value.
 
-    The description of a card (with the values stored on it) is made when first read.
+    The description of a card (with the values stored on it) is made when first read. `alike`
+    counts the copies of a card the option stands for (see `_alike_once`).
     """
 
-    __slots__ = ("label", "value", "_text", "_stored")
+    __slots__ = ("label", "value", "_text", "_stored", "alike")
 
-    def __init__(self, label: str, text: str | None, value, stored: dict | None = None):
+    def __init__(self, label: str, text: str | None, value, stored: dict | None = None, alike: int = 1):
         self.label = label
         self.value = value
         self._text = text
         self._stored = stored
+        self.alike = alike
 
     @property
     def text(self) -> str:
@@ -73,12 +75,13 @@ class Decision:
         return f"Decision(seat={self.seat}, prompt={self.prompt!r}, options={self.options!r})"
 
 
-def options_for(st, values: list) -> list:
+def options_for(st, values: list, seat: int | None = None) -> list:
     """The options offering each value, labelled as players and rule tests name them.
 
     An option that reads the same whenever it is offered (a card with nothing stored on it, a
     player, a text, a number) is made once per game and kept in `game.caches.options` (a card under
-    itself; any other value, as a move, under its kind and value).
+    itself; any other value, as a move, under its kind and value). A card is labelled by its face;
+    copies of a card that the deciding `seat` sees lying alike are offered once (see `_alike_once`).
     """
     options = []
     positions = None
@@ -90,11 +93,11 @@ def options_for(st, values: list) -> list:
         if kind is Card:  # the common case first
             stored = st.cvars.get(value.id)
             if stored is not None:
-                options.append(Option(value.name, None, value, stored))
+                options.append(Option(value.face, None, value, stored))
                 continue
             option = kept.get(value)
             if option is None:
-                option = kept[value] = Option(value.name, None, value)
+                option = kept[value] = Option(value.face, None, value)
             options.append(option)
             continue
         cards_only = False
@@ -120,9 +123,40 @@ def options_for(st, values: list) -> list:
         if option is None:
             option = kept[(kind, value)] = Option(_label(value, kind), None, value)
         options.append(option)
-    if cards_only and len(set(values)) == len(options):  # every card has its own name
+    if st.game.copies:
+        options = _alike_once(st, options, seat)
+    elif cards_only and len(set(values)) == len(options):  # every card has its own name
         return options
     return _numbered(options)
+
+
+def _alike_once(st, options: list, seat: int | None) -> list:
+    """Copies of a card offered together are one option where the seat cannot tell them apart:
+    alike (nothing stored on them or lying under them), in the same place, both face up or both
+    down, and seen by the seat. The option takes the first of them and counts them in `alike`
+    (the terminal lists it as `Red 7 ×2`). Copies that can be told apart keep an option each,
+    labelled by their own names (`Red 7#2`)."""
+    out, first, alike = [], {}, {}
+    for option in options:
+        card = option.value
+        if card.__class__ is Card and card.copy and option._stored is None and not st.under_of.get(card.id) \
+                and (seat is None or st.visible_to(card, seat)):
+            key = (card.face, st.loc.get(card.id), card.id in st.down)
+            if key in first:
+                alike[key] += 1
+                continue
+            first[key], alike[key] = len(out), 1
+        out.append(option)
+    for key, count in alike.items():
+        if count > 1:
+            option = out[first[key]]
+            out[first[key]] = Option(option.label, None, option.value, alike=count)
+    faces = [o.value.face for o in out if o.value.__class__ is Card]
+    if len(set(faces)) < len(faces):  # copies told apart: each by its own name
+        shared = {face for face in faces if faces.count(face) > 1}
+        out = [Option(o.value.name, o._text, o.value, o._stored, o.alike)
+               if o.value.__class__ is Card and o.value.face in shared else o for o in out]
+    return out
 
 
 def _numbered(options: list) -> list:
@@ -135,7 +169,8 @@ def _numbered(options: list) -> list:
     for option in options:
         seen[option.label] = seen.get(option.label, 0) + 1
         if seen[option.label] > 1:
-            option = Option(f"{option.label} ({seen[option.label]})", option._text, option.value, option._stored)
+            option = Option(f"{option.label} ({seen[option.label]})", option._text, option.value, option._stored,
+                            option.alike)
         out.append(option)
     return out
 

@@ -37,6 +37,12 @@ class Flow:
             raise GameError(f"expected a player, got {pretty(player)}")
         return player.seat
 
+    def set_next_turn(self, player) -> None:
+        """`next turn P`: the turn after this one is P's, whatever `turn: next` says."""
+        self.next_turn = self._seat(player)
+        if not self.quiet:
+            self.say(f"the next turn is {Player(self.next_turn).name}'s", actor=False)
+
     def finish(self, winners: list, tie: bool = False) -> None:
         """End the game: the given seats win and the others lose, or everybody ties."""
         if self.result is not None:

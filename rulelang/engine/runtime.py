@@ -196,7 +196,11 @@ def _hold(st: GameState) -> bool:
 
 
 def _following(st: GameState) -> int:
-    """The seat to try next: `turn: next` if the ruleset names one, else the next clockwise."""
+    """The seat to try next: the one `next turn` named this turn, else `turn: next` if the ruleset
+    names one, else the next clockwise."""
+    if st.next_turn is not None:
+        seat, st.next_turn = st.next_turn, None
+        return seat
     choose = st.game.turn.following
     if choose is None:
         return st.current + 1
@@ -208,6 +212,7 @@ def _following(st: GameState) -> int:
 
 def _begin_round(st: GameState) -> None:
     st.round_number += 1
+    st.next_turn = None  # a round begins with its `first` player
     st.stage = "round"
     rounds = st.game.rounds
     if rounds is not None:

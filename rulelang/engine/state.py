@@ -89,6 +89,7 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.round_number = 0
         self.stage = "start"
         self.turn_closing = False
+        self.next_turn = None  # the seat a `next turn` statement named for the turn after this one
         self.frames: list = []
         self.pending = None
         self.result = None

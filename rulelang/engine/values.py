@@ -15,22 +15,28 @@ RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 @attrs.frozen(eq=False)
 class Card:
-    """One physical card: an id, a unique name and its printed attributes."""
+    """One physical card: an id, a unique name and its printed attributes.
+
+    Of a card the deck holds several copies of, each copy's name is its face with `#` and its
+    number (`Red 7#2`); its `face` is what is printed on it, the same for every copy.
+    """
 
     id: int
     name: str
     attributes: dict = attrs.field(factory=dict, hash=False)
     facts: dict = attrs.field(factory=dict, hash=False, repr=False)  # printed values and constant properties
+    face: str = attrs.field(default=attrs.Factory(lambda card: card.name, takes_self=True))
+    copy: int = 0  # which copy (1, 2 ...) of a card the deck holds several of; 0 for a card of its own
 
     def __repr__(self) -> str:
         return self.name
 
     def pretty(self) -> str:
-        """A short human form, with suit symbols for standard cards."""
+        """A short human form, with suit symbols for standard cards; a copy reads as its face."""
         suit = self.attributes.get("suit")
         if suit in SUIT_SYMBOLS and not self.attributes.get("joker"):
             return f"{RANK_NAMES.get(self.attributes['rank'], self.attributes['rank'])}{SUIT_SYMBOLS[suit]}"
-        return self.name
+        return self.face
 
 
 @attrs.frozen
@@ -43,6 +49,11 @@ class Marker:
     def name(self) -> str:
         """The marker's label in choices and logs."""
         return f"marker{self.id}"
+
+    @property
+    def face(self) -> str:
+        """A marker's name, as its face (markers have no copies)."""
+        return self.name
 
     def pretty(self) -> str:
         """Markers have no face; their stored values say what they are."""

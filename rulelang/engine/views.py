@@ -60,6 +60,8 @@ def _piece(st, piece, seat: int) -> dict:
     if not st.visible_to(piece, seat):
         return {"card": None}
     out = {"card": pretty(piece)}
+    if getattr(piece, "copy", 0):
+        out["copy"] = piece.copy  # which of the cards alike it is (they read the same)
     if piece.id in st.down:
         out["face_down"] = True
     stored = st.cvars.get(piece.id)

@@ -1,7 +1,8 @@
 """The fixed action catalogue of a rule file: one action id per label an option can carry.
 
-An option's label is stable: a move's name, a card's name, a player (`P1`), a zone (`discard`,
-`P1.piles[0]`, `row[2]`), `done`, `pass`, `none`, or a value written in a choice (`hearts`, `2`).
+An option's label is stable: a move's name, a card's name (copies of a card: their face, or a copy's
+own name where they are told apart), a player (`P1`), a zone (`discard`, `P1.piles[0]`, `row[2]`),
+`done`, `pass`, `none`, or a value written in a choice (`hearts`, `2`).
 The catalogue lists every label the rule file can offer, so an atomic choice maps to the
 action whose label is the option's: the same action means the same thing in every decision.
 Markers, which have no name (their labels tell their values), are offered by their order in
@@ -40,7 +41,7 @@ class ActionCatalogue:
         if game.reactions:
             labels.append("pass")
         labels.append("done")
-        labels += [card.name for card in game.cards]
+        labels += [label for card in game.cards for label in (card.face, card.name)]  # copies: the face, each copy
         labels += [Player(seat).name for seat in range(game.max_players)]
         labels += place_labels(game, game.max_players)
         literals = offered_literals(doc, game.names.attribute_names)

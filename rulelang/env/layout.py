@@ -115,7 +115,7 @@ class Layout:
             block = Block(name, start, rows, columns, low, high)
             blocks[name] = block
             start += block.size
-        view_names = {card.pretty(): card.id for card in game.cards}
+        view_names = {view_name(card.pretty(), card.copy): card.id for card in game.cards}
         if len(view_names) < len(cards) or MARKER in view_names:
             view_names = None
         return cls(players, cards, places, {label: place for place, label in enumerate(places)},
@@ -221,3 +221,8 @@ def _texts(game, catalogue) -> dict:
     for values in (game.game_vars, game.player_vars, game.card_vars, game.zone_vars):
         found += [value for value in values.values() if isinstance(value, str)]
     return {text: code for code, text in enumerate(dict.fromkeys(found), start=1)}
+
+
+def view_name(face: str, copy: int) -> str:
+    """How the layout knows a card of a view: its face, and the number of a copy (`Red 7#2`)."""
+    return f"{face}#{copy}" if copy else face

@@ -24,7 +24,7 @@ import numpy as np
 from ..engine.values import Card, Marker, Player
 from ..engine.views import seen
 from ..errors import GameError
-from .layout import MARKER
+from .layout import MARKER, view_name
 
 
 def encode_view(layout, view: dict) -> np.ndarray:
@@ -67,7 +67,7 @@ def _view_piece(layout, vector, piece: dict, place: int, top: bool, attached: bo
             for column, (var, default) in enumerate(layout.card_vars):
                 vector[blocks["marker_vars"].at(parent, column)] += number(piece.get(var, default))
     else:
-        card = layout.view_names[name]
+        card = layout.view_names[view_name(name, piece.get("copy", 0))]
         vector[blocks["at"].at(card, place)] = 1
         vector[blocks["face_down"].at(card)] = bool(piece.get("face_down"))
         vector[blocks["attached"].at(card)] = attached
@@ -94,6 +94,7 @@ class TableObserver:
 
 
 PLAIN_KINDS = frozenset((int, float, bool, str, type(None), Player))  # values that never hold a card
+NONE_TOLD = frozenset()  # no card revealed or shown
 NOTHING = (False, False)  # the `shows` of a zone none of whose cards the vector shows
 ALL, SHARED, OWN = "all", "shared", "own"  # what a SeatObserver shows: what its seat sees, what every seat sees, what only its seat sees
 
@@ -181,6 +182,7 @@ class SeatObserver:
         self.stored = {}  # id of a card or marker -> the values stored on it, when last seen
         self.holding = set()  # ids of cards, and ("v", name) / ("p", name) of variables, that held cards
         self.zones_hold_cards = False  # whether a value stored on a zone held a card when last seen
+        self.told = NONE_TOLD  # ids of the cards revealed or shown (st.shown, st.known) when last seen
         self.version = -1
         self._update(st)
 
@@ -205,6 +207,11 @@ class SeatObserver:
         if st.known and self.personal:  # cards shown to some players since the last look, or in a zone changed since
             moved.update([cards[index] for index, (zone, seats, event) in st.known.items()
                           if event > since or changed(zone, 0) > since])
+        told = NONE_TOLD if not (st.shown or st.known) else (
+            st.shown.keys() | st.known.keys() if self.personal else set(st.shown))
+        if self.told:  # a card revealed or shown that has left its zone since may have left unseen
+            moved.update([cards[index] for index in self.told - told if index < len(cards)])
+        self.told = told
         if changed("cvar", 0) > since:
             self._stored_values(st, touched)
         if self.holding:

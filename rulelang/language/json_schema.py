@@ -75,7 +75,9 @@ def _kind_schema(kind: str) -> dict:
         VALUE: SCALAR,
         CONSTANT: {"type": ["string", "integer", "boolean"]},
         HEADED: {"anyOf": [{"type": "string"}, _by_name({"type": "string"})]},
-        CARDS: {"type": "array", "items": {"type": "object", "required": ["name"]}},
+        CARDS: {"type": "array", "items": {"type": "object", "required": ["name"], "properties": {
+            "name": {"type": "string"},
+            "copies": {"type": "integer", "minimum": 1, "description": "How many cards alike the deck holds."}}}},
         FIGURES: _by_name(EXPRESSION),
     }
     return described(fixed[kind], KIND_HELP.get(kind))
