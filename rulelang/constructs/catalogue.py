@@ -9,7 +9,9 @@ from . import (  # noqa: F401 - they enter their constructs
     flow_statements,
     names,
     order_functions,
+    piece_sections,
     play_sections,
+    sheet_functions,
     table_statements,
     value_functions,
 )

@@ -36,7 +36,7 @@ import os
 import attrs
 import numpy as np
 
-from ..engine.values import Card, Player, RowRef, ZoneRef
+from ..engine.values import Card, Die, Player, RowRef, ZoneRef
 from ..errors import GameError
 from .catalogue import place_labels
 
@@ -135,7 +135,7 @@ class Layout:
             return 0.0
         if kind is Player:
             return float(value.seat + 1)
-        if kind is Card:
+        if kind is Card or kind is Die:
             return float(value.id + 1)
         if kind is str:
             return float(self.texts.get(value, -1))

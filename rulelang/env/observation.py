@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.values import Card, Marker, Player
+from ..engine.values import Card, Die, Marker, Player
 from ..engine.views import seen
 from ..errors import GameError
 from .layout import MARKER
@@ -215,7 +215,7 @@ class SeatObserver:
                 dirty.update(_beneath(st, piece))
         shown, places, loc, down = self.shown, self.places, st.loc, st.down
         for card in dirty:
-            if card.__class__ is Card:
+            if card.__class__ is Card or card.__class__ is Die:
                 index = card.id
                 if shown[index] >= 0:
                     self._card(st, card)
@@ -489,4 +489,4 @@ def _holds_cards(value) -> bool:
     kind = value.__class__
     if kind is list or kind is tuple:
         return any(_holds_cards(item) for item in value)
-    return kind is Card or kind is Marker
+    return kind is Card or kind is Marker or kind is Die
