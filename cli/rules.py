@@ -31,6 +31,8 @@ def rules_text(game):
     from rich.table import Table
     from rich.text import Text
 
+    from rulelang.engine.values import Die
+
     from .naming import literal, spoken
     from .screen import card_table, custom_card, styled
     parts = [styled(f"{game.name} ({seats(game)})", "bold reverse")]
@@ -61,11 +63,16 @@ def rules_text(game):
             how += ", a row of piles numbered from 1"
         zones.add_row(styled("  " + (spec.label or spoken(name)), "bold"), styled(how))
     parts.append(zones)
-    customs = [custom_card(game, card.name) for card in game.cards]
-    if all(customs):
-        parts += [Text(f"\nThe deck ({len(game.cards)} cards)", style="bold underline"), card_table(customs, game)]
-    else:
-        jokers = sum(1 for c in game.cards if c.attributes.get("joker"))
-        text = f"\nThe deck: {len(game.cards)} standard cards" + (f", {jokers} of them jokers" if jokers else "")
+    cards = [card for card in game.cards if card.__class__ is not Die]
+    dice = [card for card in game.cards if card.__class__ is Die]
+    customs = [custom_card(game, card.name) for card in cards]
+    if cards and all(customs):
+        parts += [Text(f"\nThe deck ({len(cards)} cards)", style="bold underline"), card_table(customs, game)]
+    elif cards:
+        jokers = sum(1 for c in cards if c.attributes.get("joker"))
+        text = f"\nThe deck: {len(cards)} standard cards" + (f", {jokers} of them jokers" if jokers else "")
         parts.append(Text(text, style="bold"))
+    if dice:
+        sides, low = dice[0].attributes["sides"], dice[0].low
+        parts.append(Text(f"\nThe dice: {len(dice)}, each showing {low} to {low + sides - 1}", style="bold"))
     return Group(*parts)
