@@ -37,7 +37,9 @@ class Chance:
         forced = self.forced
         if forced is not None:
             forced.rolled += len(dice)
-        for die in dice:
+        for die in dice:  # a die rolled again is a new secret: what was shown of it is no more
+            self.shown.pop(die.id, None)
+            self.known.pop(die.id, None)
             sides = die.attributes["sides"]
             self.cvars[die.id] = {"face": self.face(die.low, sides, f"{'T' if die.low == 0 else 'd'}{sides}")}
         self.touch("cvar")

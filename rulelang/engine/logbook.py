@@ -66,9 +66,12 @@ class Logbook:
                 self.say(f"(you see: {self.faces(shown)})", seat=seat, actor=False)
 
     def faces(self, pieces: list) -> str:
-        """Pieces as the log names them: a die with the face it shows (`D2 5`), anything else as pretty() says."""
-        return ", ".join(f"{p.name} {pretty(self.cvars.get(p.id, {}).get('face'))}" if p.__class__ is Die else pretty(p)
-                         for p in pieces) if pieces else "nothing"
+        """Pieces as the log names them: a die with the face it shows (`D2 5`, once rolled), anything else as pretty() says."""
+        return ", ".join(self._face(p) if p.__class__ is Die else pretty(p) for p in pieces) if pieces else "nothing"
+
+    def _face(self, die) -> str:
+        face = self.cvars.get(die.id, {}).get("face")
+        return die.name if face is None else f"{die.name} {face}"
 
     def log_draw(self, drawn: list, before: dict, source, target) -> None:
         """Log cards drawn from `source` to `target`, for each seat as it saw them (`before`: who saw each one)."""
