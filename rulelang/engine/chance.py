@@ -1,4 +1,5 @@
-"""The chance of one game: dice rolled (in expressions and the dice of the pool) and zones shuffled with the game's own seeded generator.
+"""The chance of one game: dice rolled (in expressions, and the dice of the pool) and zones shuffled with
+the game's own seeded generator.
 
 A part of `GameState` (engine/state.py). A rule test may force what chance gives (`forced`,
 see analysis/forcing.py): dice that come up as it says, zones it stacked that stay as laid.

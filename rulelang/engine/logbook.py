@@ -66,7 +66,7 @@ class Logbook:
                 self.say(f"(you see: {self.faces(shown)})", seat=seat, actor=False)
 
     def faces(self, pieces: list) -> str:
-        """Pieces as the log names them: a die with the face it shows (`D2 5`, once rolled), anything else as pretty() says."""
+        """Pieces as the log names them: a die with the face it shows (`D2 5`, once rolled), others by pretty()."""
         return ", ".join(self._face(p) if p.__class__ is Die else pretty(p) for p in pieces) if pieces else "nothing"
 
     def _face(self, die) -> str:

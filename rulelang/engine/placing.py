@@ -12,6 +12,7 @@ from .values import Card, Die, Marker, RowRef, ZoneRef, is_card, pretty
 
 MAX_DRAW = 1000
 MAX_MARKERS = 100_000  # markers one game may make
+PIECES = (Card, Die, Marker)  # what lies in zones and moves: cards, dice and markers
 
 
 class Placing:
@@ -129,7 +130,7 @@ class Placing:
             if log and not self.quiet:
                 self._log_move([pieces], before, f"to {self.label(ref)}")
             return before
-        moving = [p for p in self.items(pieces) if p.__class__ is Card or p.__class__ is Marker or p.__class__ is Die]
+        moving = [p for p in self.items(pieces) if p.__class__ in PIECES]
         if not moving:
             return {}
         before = {p.id: self._seers(p) for p in moving} if not self.quiet else {}

@@ -81,7 +81,8 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.next_marker = 1_000_000
         self.vars = dict(game.game_vars)
         self.pvars = [dict(game.player_vars) for _ in range(players)]
-        self.sheets = {SheetRef(name, seat): spec.blank() for name, spec in game.sheets.items() for seat in range(players)}
+        self.sheets = {SheetRef(name, seat): spec.blank()
+                       for name, spec in game.sheets.items() for seat in range(players)}
         self.events: list[tuple] = []  # (card, origin zone) of moves not yet seen by `on: moved` triggers
         self.fire_now = None  # runs `on: moved` triggers at once, when all their bodies never wait
         # chance
