@@ -56,6 +56,7 @@ class Dice(Section):
     def compile(self, compiler):
         if not compiler.dice:
             return {}
+        # the face is a value stored on pieces, beside the file's card_vars (compiled before this section)
         return {"dice_zone": str(compiler.section(self.keyword)["start"]),
                 "card_vars": {**compiler.plain_values("card_vars"), **DIE_VALUES}}
 
