@@ -33,6 +33,8 @@ def rules_text(game):
     from rich.table import Table
     from rich.text import Text
 
+    from rulelang.engine.values import Die
+
     from .naming import literal, spoken
     from .screen import card_table, custom_card, styled
     parts = [styled(f"{game.name} ({seats(game)})", "bold reverse")]
@@ -63,14 +65,19 @@ def rules_text(game):
             how += ", a row of piles numbered from 1"
         zones.add_row(styled("  " + (spec.label or spoken(name)), "bold"), styled(how))
     parts.append(zones)
-    faces = Counter(card.face for card in game.cards)  # copies of a card: one row, `Red 7 ×2`
+    cards = [card for card in game.cards if card.__class__ is not Die]
+    dice = [card for card in game.cards if card.__class__ is Die]
+    faces = Counter(card.face for card in cards)  # copies of a card: one row, `Red 7 ×2`
     customs = [custom_card(game, face) for face in faces]
-    if all(customs):
+    if cards and all(customs):
         names = [f"{face} ×{n}" if n > 1 else face for face, n in faces.items()]
-        parts += [Text(f"\nThe deck ({len(game.cards)} cards)", style="bold underline"),
+        parts += [Text(f"\nThe deck ({len(cards)} cards)", style="bold underline"),
                   card_table(customs, game, names=names)]
-    else:
-        jokers = sum(1 for c in game.cards if c.attributes.get("joker"))
-        text = f"\nThe deck: {len(game.cards)} standard cards" + (f", {jokers} of them jokers" if jokers else "")
+    elif cards:
+        jokers = sum(1 for c in cards if c.attributes.get("joker"))
+        text = f"\nThe deck: {len(cards)} standard cards" + (f", {jokers} of them jokers" if jokers else "")
         parts.append(Text(text, style="bold"))
+    if dice:
+        sides, low = dice[0].attributes["sides"], dice[0].low
+        parts.append(Text(f"\nThe dice: {len(dice)}, each showing {low} to {low + sides - 1}", style="bold"))
     return Group(*parts)

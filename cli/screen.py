@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rulelang.compile.decks import STANDARD_ATTRIBUTES
-from rulelang.engine.values import pretty
+from rulelang.engine.values import Die, pretty
 
 from .naming import ZONE_LABEL, Namer, literal, spoken
 
@@ -52,9 +52,9 @@ def facts(pairs, namer: Namer) -> list[str]:
 
 
 def custom_card(game, face: str):
-    """The card of a custom deck shown as `face`, or None for standard cards."""
+    """The card of a custom deck shown as `face`, or None for standard cards and dice."""
     card = game.card_by_name.get(face) or next(iter(game.copies.get(face, ())), None)
-    if card is None or set(card.attributes) <= STANDARD_ATTRIBUTES:
+    if card is None or card.__class__ is Die or set(card.attributes) <= STANDARD_ATTRIBUTES:
         return None
     return card
 
@@ -114,7 +114,19 @@ class Board:
         shown = facts(((k, v) for k, v in player.items() if k != "name"), self.namer)
         if shown:
             heading.append_text(styled(" · " + " · ".join(shown)))
-        return [heading] + self.zones(view, zones)
+        return [heading] + self.sheets(view, owner) + self.zones(view, zones)
+
+    def sheets(self, view: dict, owner: int) -> list:
+        """A player's score sheets, a line each: every box (– while open), subtotal, bonus and the total."""
+        out = []
+        for label, boxes in view.get("sheets", {}).items():
+            found = ZONE_LABEL.match(label)
+            if not found or int(found.group(1)) - 1 != owner:
+                continue
+            spec = self.game.sheets[found.group(2)]
+            shown = " · ".join(f"{spoken(box)} {'–' if value is None else value}" for box, value in boxes.items())
+            out.append(styled(f"  {spec.label}: {shown}"))
+        return out
 
     def zones(self, view: dict, zones: list) -> list:
         """Zones as a grid of name and contents (custom cards as a table below the name); empty

@@ -256,3 +256,19 @@ def test_a_card_shown_to_a_seat_stays_where_it_lies_in_that_seats_samples():
     for seat in range(3):
         for sample in (SeatView(st, seat).sample(Rng(seed)) for seed in range(5)):
             assert all(sample.loc[card_id] == ("z", zone) for card_id, zone in shown.items())
+
+
+def test_a_sample_rolls_the_dice_hidden_from_the_seat_again_and_keeps_those_it_sees():
+    game = load_game("liars_dice")
+    st = new_game(game, 3, 7)
+    seat = st.pending.seat
+    own = {die.id: st.cvars[die.id]["face"] for die in st.zones[ZoneRef("cup", seat)]}
+    hidden = [die for s in range(3) if s != seat for die in st.zones[ZoneRef("cup", s)]]
+    view = SeatView(st, seat)
+    samples = [view.sample(Rng(n)) for n in range(20)]
+    assert all({i: sample.cvars[i]["face"] for i in own} == own for sample in samples)
+    rolled = {tuple(sample.cvars[die.id]["face"] for die in hidden) for sample in samples}
+    assert len(rolled) > 1  # the others' cups come up differently from sample to sample
+    assert all(1 <= face <= 6 for faces in rolled for face in faces)
+    assert tuple(st.cvars[die.id]["face"] for die in hidden) == tuple(
+        new_game(game, 3, 7).cvars[die.id]["face"] for die in hidden)  # the real game is untouched

@@ -125,7 +125,8 @@ def test_a_broken_rule_file_is_refused_where_it_breaks_as_the_checker_refuses_it
 def test_a_rule_file_needs_its_parts_unless_it_extends_another():
     minimal = yaml.safe_load(MINIMAL.read_text())
     del minimal["deck"]
-    assert problems("rule", minimal) == [""]
+    assert set(problems("rule", minimal)) == {""}
+    assert problems("rule", {**minimal, "dice": {"pool": "5d6", "start": "draw"}}) == []  # dice alone will do
     variant = {"extends": "minimal.yaml", "zones": {"discard": None, "hand": {"capacity": 5}},
                "moves": {"pass": "none"}, "triggers": [{"name": "gone", "remove": True}]}
     assert problems("rule", variant) == []

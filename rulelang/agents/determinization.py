@@ -14,6 +14,9 @@ are sorted by their id before the permutation is drawn, so a sample depends on t
 knowledge and the bot's generator only: two games that differ only in where the hidden cards
 lie give the very same samples.
 
+Dice are not re-dealt (a die is like any other): a die hidden from the seat is rolled afresh in
+each sample, so a hidden cup shows any faces.
+
 What a sample does not change: values stored on a hidden card stay with its place, and
 variables whose names start with `_` keep their values (with the cards they name re-dealt).
 """
@@ -24,7 +27,7 @@ from collections.abc import Mapping
 from ..engine.decisions import Option
 from ..engine.frames import ForLoop
 from ..engine.rng import Rng
-from ..engine.values import Card
+from ..engine.values import Card, Die
 from ..engine.views import seat_view
 
 
@@ -72,6 +75,7 @@ class Redeal:
     def __init__(self, st, seat: int):
         self.st = st
         self.slots = []  # (("z", zone) or ("u", parent id), index) of each hidden card, in the fixed order
+        self.dice = []  # the dice hidden from the seat, in the same order
         for zone, cards in st.zones.items():
             self._collect(("z", zone), cards, seat)
         self.cards = sorted((st.under_of[key][i] if kind == "u" else st.zones[key][i]
@@ -82,6 +86,8 @@ class Redeal:
         for index, piece in enumerate(pieces):
             if piece.__class__ is Card and not st.visible_to(piece, seat):
                 self.slots.append((place, index))
+            elif piece.__class__ is Die and not st.visible_to(piece, seat):
+                self.dice.append(piece)
             under = st.under_of.get(piece.id)
             if under:
                 self._collect(("u", piece.id), under, seat)
@@ -101,6 +107,9 @@ class Redeal:
                 old = st.under_of[key][index] if kind == "u" else st.zones[key][index]
                 swap[old] = self.cards[new]
             _apply(other, swap, {old.id: new.id for old, new in swap.items()})
+        for die in self.dice:  # a hidden die shows any of its faces
+            if "face" in other.cvars.get(die.id, ()):
+                other.cvars[die.id] = {"face": die.low + rng.below(die.attributes["sides"])}
         # Remembered checks were made on the real cards: the sample starts its own memory.
         other.memo, other.quiet_version, other.changed_since, other.changed_parts = {}, None, None, None
         other.touch()

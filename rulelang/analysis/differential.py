@@ -27,6 +27,7 @@ def snapshot(st) -> dict:
         "zone values": {repr(zone): plain(values) for zone, values in st.zvars.items()},
         "face down": sorted(st.down),
         "vars": plain(st.vars), "player vars": plain(st.pvars),
+        "sheets": {repr(sheet): dict(boxes) for sheet, boxes in st.sheets.items()},
         "turn": (st.current, st.turn_number, st.round_number, st.stage),
         "result": st.result, "chance": st.rng.state,
         "decision": None if pending is None else (pending.seat, pending.prompt,

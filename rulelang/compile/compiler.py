@@ -25,6 +25,7 @@ from ..language.trees import Tree
 from .blocks import lower_game
 from .callgraph import recursive_functions
 from .codegen import Program
+from .decks import DIE_PRINTED, DIE_VALUES
 from .dependencies import Dependencies
 from .expressions import ExpressionCompiler, depends_only_on_printed, numeric
 from .namespace import namespace as helpers
@@ -99,7 +100,7 @@ class Compiler:
         props = self.section("card_props")
         constant = self.constant_props(props, self.printed)
         names = self.declared_names(props, constant)
-        program = Program(self.path, helpers(cards, high))
+        program = Program(self.path, helpers(cards + self.dice, high))
         self.expressions = self.expression_compiler(names, program)
         self.card_props = {name: self.guard(self.expressions.define_prop, name, text, props.value_pos[name])
                            for name, text in props.items()}
@@ -143,20 +144,26 @@ class Compiler:
             game_vars=frozenset(self.section("vars")),
             constants=dict(self.constants),
             player_vars=frozenset(self.section("player_vars")),
-            card_vars=frozenset(self.section("card_vars")),
-            card_defaults=self.plain_values("card_vars"),
+            card_vars=frozenset(self.section("card_vars")) | frozenset(self.dice_values),
+            card_defaults={**self.plain_values("card_vars"), **self.dice_values},
             zone_vars=frozenset(self.section("zone_vars")),
             zone_lists=frozenset(n for n, z in zones.items() if z.row or z.count is not None),
             card_props=frozenset(props),
             constant_props=constant,
-            card_attributes=self.printed,
+            card_attributes=self.printed | (frozenset(DIE_PRINTED) if self.dice else frozenset()),
             common_attributes=frozenset.intersection(*(frozenset(c.attributes) for c in cards)) if cards else frozenset(),
             attribute_names=self.attribute_names,
-            card_names=frozenset(c.name for c in cards),
+            card_names=frozenset(c.name for c in cards + self.dice),
             functions={name: len(params) for name, (params, _, _) in functions.items()},
             procedures={name: len(params) for name, (params, _, _) in procedures.items()},
+            sheets=frozenset(self.section("sheets")),
             max_players=self.seats[1],
         )
+
+    @property
+    def dice_values(self) -> dict:
+        """The values stored on dice (their face), with their defaults, when the game has dice."""
+        return dict(DIE_VALUES) if self.dice else {}
 
     def digest(self) -> str:
         """A hash of what the rule file says (not where it lies, nor its comments and layout)."""

@@ -1,8 +1,10 @@
 """Decks: the standard French deck (52, or 54 with two jokers) and decks of one's own, built as
-Card values, with as many copies of a card as the deck declares."""
+Card values with as many copies of a card as the deck declares; and dice."""
 from __future__ import annotations
 
-from ..engine.values import RANK_NAMES, SUIT_LETTERS, SUITS, Card
+import re
+
+from ..engine.values import RANK_NAMES, SUIT_LETTERS, SUITS, Card, Die
 
 STANDARD_SIZES = (52, 54)
 STANDARD_ATTRIBUTES = frozenset({"rank", "suit", "color", "joker"})
@@ -86,3 +88,27 @@ def copies_by_face(cards) -> dict:
         if card.copy:
             faces.setdefault(card.face, []).append(card)
     return {face: tuple(copies) for face, copies in faces.items()}
+
+
+DIE_PRINTED = ("sides",)  # what is printed on every die
+DIE_VALUES = {"face": None}  # what a die stores, and keeps when it moves: the face it shows (none before a roll)
+DICE_POOL = re.compile(r"^([0-9]+)([dT])([0-9]+)$")
+MAX_POOL_DICE = 100
+MAX_DIE_SIDES = 1000
+
+
+def dice_pool(text: str, first_id: int) -> tuple:
+    """The dice of a pool written as dice are (`5d6`: five dice showing 1-6, `3T10`: 0-9), named D1, D2 ...
+
+    Their ids follow the deck's cards. Raises ValueError with a message for a pool out of bounds.
+    """
+    found = DICE_POOL.match(text)
+    if not found:
+        raise ValueError(f"write the dice as a count and a die, like 5d6 or 3T10, not '{text}'")
+    count, letter, sides = int(found.group(1)), found.group(2), int(found.group(3))
+    if not 1 <= count <= MAX_POOL_DICE:
+        raise ValueError(f"a game has 1 to {MAX_POOL_DICE} dice, not {count}")
+    if not 2 <= sides <= MAX_DIE_SIDES:
+        raise ValueError(f"a die has 2 to {MAX_DIE_SIDES} sides, not {sides}")
+    low = 0 if letter == "T" else 1
+    return tuple(Die(first_id + i, f"D{i + 1}", {"sides": sides}, {"sides": sides}, low=low) for i in range(count))

@@ -34,6 +34,22 @@ class ZoneSpec:
 
 
 @attrs.frozen(repr=False, eq=False)
+class SheetSpec:
+    """A score sheet each player has: boxes filled once, tallies that add up, named subtotals, bonuses."""
+
+    name: str
+    label: str  # what players read for it
+    boxes: tuple  # names of the boxes filled once, in order
+    tallies: tuple  # names of the boxes that add up whatever is filled into them
+    subtotals: dict  # name -> the boxes it adds up
+    bonuses: dict  # name -> compiled figure f(st, env) with `me` the owner
+
+    def blank(self) -> dict:
+        """A sheet before play: every box open (none), every tally at 0."""
+        return {**dict.fromkeys(self.boxes), **dict.fromkeys(self.tallies, 0)}
+
+
+@attrs.frozen(repr=False, eq=False)
 class Limits:
     """How much a game may do: decisions per game, steps between decisions, work per check, work
     in all, and (set by a command's flag only) seconds.
@@ -235,6 +251,8 @@ class Game:
     rules: str = ""  # the rules for players, in Markdown (`rules:`)
     labels: dict = attrs.field(factory=dict)  # variable name -> what players call it (`label:`)
     bots: Bots | None = None  # the `bots:` section, or None
+    dice_zone: str | None = None  # the shared zone the dice lie in at the start (`dice:`)
+    sheets: dict = attrs.field(factory=dict)  # name -> SheetSpec of each player's score sheets (`sheets:`)
 
     @property
     def end_position(self) -> Position | None:

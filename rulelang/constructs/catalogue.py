@@ -10,7 +10,9 @@ from . import (  # noqa: F401 - they enter their constructs
     names,
     order_functions,
     pattern_functions,
+    piece_sections,
     play_sections,
+    sheet_functions,
     table_statements,
     value_functions,
 )

@@ -9,10 +9,11 @@ from ..errors import Position
 
 NUMBER, BOOL, TEXT, CARD, PLAYER, ZONE, LIST, ANY = (
     "a number", "true/false", "text", "a card", "a player", "a zone", "a collection", "any")
+SHEET = "a score sheet"  # `me.scorecard`: read a box as `sheet[box]`
 MIXED = "a number or text"  # `'forty' if it.rank == 13 else 30`
 NUMBERS = {NUMBER, ANY}
 NOT_NUMBERS = {TEXT, MIXED}  # kinds that may be text: an error where a number is needed
-SCALARS = (NUMBER, BOOL, TEXT, MIXED)  # kinds that are surely no collection
+SCALARS = (NUMBER, BOOL, TEXT, MIXED, SHEET)  # kinds that are surely no collection
 
 
 class Kind(str):

@@ -14,7 +14,7 @@ from ..compile.codegen import LOAD, STORE, call, field, item, method, name, simp
 from ..engine import ops
 from ..engine.values import Player, ZoneRef
 from ..language.names import BUILTIN_NAMES, suggest
-from .kinds import ANY, LIST, NUMBER, PLAYER, SCALARS, ZONE
+from .kinds import ANY, LIST, NUMBER, PLAYER, SCALARS, SHEET, ZONE
 from .operators import Operator
 from .value_functions import Other
 
@@ -129,7 +129,7 @@ def seat_of(rule_name: str, max_players: int) -> int | None:
 
 
 class Attribute(Operator):
-    """A value's attribute: a player's zones and variables (`p.hand`, `p.score`, `seat`, `name`); a card's printed and stored values and properties (`c.rank`, `c.dmg`), `zone`, `owner`, `parent`, `face_down`, `name`; a zone's variables, `name`, `owner`, `index`; a roll's `total`, `high`, `low`, `fumble`, `dice`."""
+    """A value's attribute: a player's zones, variables and score sheets (`p.hand`, `p.score`, `seat`, `name`); a card's printed and stored values and properties (`c.rank`, `c.dmg`), `zone`, `owner`, `parent`, `face_down`, `name`; a die's `face` and `sides`; a zone's variables, `name`, `owner`, `index`; a roll's `total`, `high`, `low`, `fumble`, `dice`."""
 
     keyword = "."
     syntax = ("VALUE.NAME",)
@@ -145,6 +145,8 @@ class Attribute(Operator):
                                            f"attributes")
         if subject == PLAYER and attribute in names.player_zones:
             return LIST if attribute in names.zone_lists else ZONE
+        if subject in (PLAYER, ANY) and attribute in names.sheets:
+            return SHEET
         sections = {"prop": names.card_props, "card_var": names.card_vars, "player_var": names.player_vars}
         found = {checker.declared.get(key, ANY) for key in (("prop", attribute), ("card_var", attribute),
                                                            ("player_var", attribute)) if key[1] in sections[key[0]]}
@@ -156,6 +158,8 @@ class Attribute(Operator):
         attribute, names = str(tree.children[1]), dependencies.names
         if attribute in names.player_vars:
             found.add(("p", attribute))
+        if attribute in names.sheets:
+            found.add("sheets")
         if attribute in names.card_vars:
             found.add("cvar")
         if attribute in names.zone_vars:

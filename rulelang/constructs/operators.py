@@ -18,7 +18,7 @@ from ..engine import ops
 from ..language.syntax import node_column, template_fields
 from ..language.trees import Tree
 from .base import Construct, family_of
-from .kinds import ANY, BOOL, CARD, LIST, MIXED, NOT_NUMBERS, NUMBER, NUMBERS, PLAYER, SCALARS, TEXT, ZONE, kind
+from .kinds import ANY, BOOL, CARD, LIST, MIXED, NOT_NUMBERS, NUMBER, NUMBERS, PLAYER, SCALARS, SHEET, TEXT, ZONE, kind
 
 MAX_DICE = 100
 MAX_SIDES = 1000
@@ -411,7 +411,10 @@ class Negation(Operator):
 
 
 class Index(Operator):
-    """The item at a place of a collection, top first from 0: `coll[0]`, `p.piles[2]`."""
+    """The item at a place of a collection, top first from 0: `coll[0]`, `p.piles[2]`; a box of a score sheet: `me.scorecard['ones']`.
+
+    A box of a score sheet reads `none` while it is open.
+    """
 
     keyword = "[i]"
     syntax = ("COLL[i]",)
@@ -421,6 +424,10 @@ class Index(Operator):
 
     def kind(self, checker, node):
         subject, index = checker.kind(node.children[0]), checker.kind(node.children[1])
+        if subject == SHEET:
+            if index not in (TEXT, ANY):
+                checker.fail(node.children[1], f"a box of a score sheet is named by text, not {index}")
+            return ANY
         if subject in SCALARS:
             checker.fail(node.children[0], f"cannot index {subject}")
         checker.needs_number(node.children[1], index, "an index")

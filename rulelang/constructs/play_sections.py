@@ -317,14 +317,14 @@ class Results(Section):
         results = compiler.section("results")
         score = None
         if "score" in results:
-            score = _figure(compiler, results["score"], results.value_pos["score"], "a score")
+            score = figure(compiler, results["score"], results.value_pos["score"], "a score")
         report = results.get("report", {})
         figures = {} if not isinstance(report, dict) else {
-            name: _figure(compiler, text, report.value_pos[name], f"report '{name}'") for name, text in report.items()}
+            name: figure(compiler, text, report.value_pos[name], f"report '{name}'") for name, text in report.items()}
         return {"score": score, "report": figures}
 
 
-def _figure(compiler, text, pos, what: str):
+def figure(compiler, text, pos, what: str):
     """A score or report figure, compiled: surely a number by its kind, and checked to be one as it runs."""
     compiler.check_kind("figure", text, pos, {"me"}, what)
     return _numbers(compiler.expr(text, pos, {"me"}), what, pos)

@@ -47,6 +47,7 @@ class Section(Construct):
     example_kind = "section"
     kind = MAPPING  # the kind of its value
     required = False
+    unless: tuple = ()  # it is required unless one of these sections is there
     fields: dict = {}  # a mapping with keys of its own: key -> Key
     entry: dict = {}  # a mapping by name (or a list) of entries, each a mapping with these keys
     entry_kind = ""  # a mapping by name of values of this kind (expressions, effects, variables ...)
@@ -157,10 +158,11 @@ class Deck(Section):
     `copies:` of the deck makes that many of every card (two standard decks: `standard: 52,
     copies: 2`). Copies are told apart by their number (`Red 7#1`, `Red 7#2`) and read as their
     face everywhere players look (`Red 7`); a choice offers copies that lie alike once.
+    A game of dice alone (see `dice`) needs no deck.
     """
 
     keyword = "deck"
-    required = True
+    unless = ("dice",)
     syntax = ("deck: {standard: 52, start: ZONE}", "deck: {cards: [...], attributes: [...], start: ZONE}",
               "deck: {cards: [{name: NAME, copies: N, ...}], start: ZONE}",
               "deck: {standard: 52, copies: N, start: ZONE}")
@@ -173,6 +175,10 @@ class Deck(Section):
               "start": Key(TEXT, True, "The shared zone every card starts in (required).")}
 
     def declare(self, compiler):
+        compiler.dice = ()  # the dice section, read later, says the dice
+        if "deck" not in compiler.doc:
+            compiler.cards, compiler.printed, compiler.attribute_names, compiler.deck_zone = (), frozenset(), (), None
+            return
         compiler.cards, compiler.printed, compiler.attribute_names, compiler.deck_zone = self._cards(compiler)
 
     @staticmethod
@@ -208,9 +214,9 @@ class Deck(Section):
             return standard_deck(size), STANDARD_ATTRIBUTES, (), start
 
     def compile(self, compiler):
-        cards = compiler.cards
-        return {"cards": cards, "card_by_name": {c.name: c for c in cards}, "deck_zone": compiler.deck_zone,
-                "copies": copies_by_face(cards)}
+        pieces = compiler.cards + compiler.dice  # every piece of the game: the deck's cards, then the dice
+        return {"cards": pieces, "card_by_name": {c.name: c for c in pieces}, "deck_zone": compiler.deck_zone,
+                "copies": copies_by_face(compiler.cards)}
 
 
 VISIBILITIES = ("hidden", "owner", "public")
@@ -247,7 +253,7 @@ class Zones(Section):
     def declare(self, compiler):
         compiler.zones = self._zones(compiler)
         deck_zone = compiler.deck_zone
-        if deck_zone not in compiler.zones or compiler.zones[deck_zone].per_player:
+        if deck_zone is not None and (deck_zone not in compiler.zones or compiler.zones[deck_zone].per_player):
             doc = compiler.doc
             compiler.error(doc["deck"].value_pos.get("start", doc.pos) if isinstance(doc.get("deck"), dict)
                            else doc.pos, f"the deck must start in a shared zone; '{deck_zone}' is not one")

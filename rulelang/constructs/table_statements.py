@@ -1,4 +1,4 @@
-"""The statements that change what lies on the table other than by moving cards: `show … to`.
+"""The statements that change what lies on the table other than by moving cards: `show … to`, `roll`, `fill`.
 
 Each is one class (see `statements.py` for what a statement says of itself).
 """
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..compile.codegen import call, name
 from ..engine import ops
+from ..errors import RuleError
 from ..language.syntax import node_column
 from .statements import Statement, _do
 
@@ -31,3 +32,57 @@ class ShowTo(Statement):
     def run(self, ev, tree, pos, scope, st, env):
         what, who = (ev.value(child, scope, st, env) for child in tree.children)
         ops.show_to(st, what, who, pos.shifted(node_column(tree.children[1])))
+
+
+class RollDice(Statement):
+    """Roll dice of the game's pool (a die, a list of dice, or a zone's dice): each comes up on a new face.
+
+    Chance gives the faces, so a rule test forces them (`dice:` in the test). The log tells the
+    faces to each player who sees the dice, and only how many were rolled to the others (dice in a
+    cup its owner alone sees). Dice not rolled keep their faces: roll the ones a player did not hold.
+    """
+
+    keyword = "roll"
+    syntax = ("roll X",)
+    example = "roll draw"
+    grammar = ('"roll" expr -> roll_dice',)
+
+    def code(self, sc, tree, pos, scope):
+        where = sc.program.constant(pos.shifted(node_column(tree.children[0])))
+        return _do(call("roll_dice", name("st"), sc.expr(tree.children[0], pos, scope), where))
+
+    def run(self, ev, tree, pos, scope, st, env):
+        ops.roll_dice(st, ev.value(tree.children[0], scope, st, env), pos.shifted(node_column(tree.children[0])))
+
+
+class Fill(Statement):
+    """Fill a box of a score sheet with a number: `fill me.scorecard[box] with points`.
+
+    A box is filled once: filling it again stops the game with an error, so offer only
+    `open_boxes(sheet)`. A tally adds up what is filled into it.
+    """
+
+    keyword = "fill"
+    syntax = ("fill SHEET[BOX] with N",)
+    example = "fill me.scorecard['low'] with 3"
+    grammar = ('"fill" expr "with" expr -> fill_box',)
+
+    def code(self, sc, tree, pos, scope):
+        sheet, box = self._box(tree, pos)
+        value = sc.expr(tree.children[1], pos, scope)
+        where = sc.program.constant(pos.shifted(node_column(tree.children[0])))
+        return _do(call("fill_box", name("st"), sc.expr(sheet, pos, scope), sc.expr(box, pos, scope), value, where))
+
+    def run(self, ev, tree, pos, scope, st, env):
+        sheet, box = self._box(tree, pos)
+        ops.fill_box(st, ev.value(sheet, scope, st, env), ev.value(box, scope, st, env),
+                     ev.value(tree.children[1], scope, st, env), pos.shifted(node_column(tree.children[0])))
+
+    @staticmethod
+    def _box(tree, pos) -> tuple:
+        """The sheet and the box of `fill SHEET[BOX]`; a rule error for anything but a box."""
+        target = tree.children[0]
+        if getattr(target, "data", None) != "index":
+            raise RuleError.at(pos.shifted(node_column(target)), "fill names a box of a score sheet: "
+                                                                 "write fill me.SHEET[box] with N")
+        return target.children[0], target.children[1]

@@ -6,7 +6,7 @@ read the same whenever they are offered are made once per game and kept.
 from __future__ import annotations
 
 from .memo import remembered
-from .values import Card, Marker, Player, ZoneRef, pretty
+from .values import Card, Die, Marker, Player, ZoneRef, pretty
 
 MAX_KEPT_OPTIONS = 10_000  # options kept per game for reuse (see options_for)
 MOVES = object()  # kept options of moves are under (MOVES, name)
@@ -90,7 +90,7 @@ def options_for(st, values: list, seat: int | None = None) -> list:
     cards_only = True
     for value in values:
         kind = value.__class__
-        if kind is Card:  # the common case first
+        if kind is Card or kind is Die:  # the common case first (a die shows its face as a stored value)
             stored = st.cvars.get(value.id)
             if stored is not None:
                 options.append(Option(value.face, None, value, stored))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..errors import GameError
 from .frames import credit_of
-from .values import Marker, pretty
+from .values import Die, Marker, pretty
 
 MAX_LOG_LINES = 400_000  # log lines one game may write: two for each decision the game may take
 
@@ -42,14 +42,36 @@ class Logbook:
         everyone = frozenset(range(self.n))
         seen = {p.id: before[p.id] | self._seers_after(p) for p in moving}
         if all(seen[p.id] == everyone for p in moving):
-            names = ", ".join((markers or {}).get(p.id) or pretty(p) for p in moving)
+            names = ", ".join((markers or {}).get(p.id) or self.faces([p]) for p in moving)
             self.say(f"{verb} {names} {where_to}")
             return
-        self.say(f"{verb} {len(moving)} card{'s' if len(moving) != 1 else ''} {where_to}")
+        noun = ("die", "dice") if all(p.__class__ is Die for p in moving) else ("card", "cards")
+        self.say(f"{verb} {len(moving)} {noun[len(moving) != 1]} {where_to}")
         for seat in range(self.n):
             shown = [p for p in moving if seat in seen[p.id]]
             if shown:
-                self.say(f"(you see: {pretty(shown)})", seat=seat, actor=False)
+                self.say(f"(you see: {self.faces(shown)})", seat=seat, actor=False)
+
+    def log_roll(self, dice: list) -> None:
+        """Log dice rolled: their faces to each seat that sees them, how many to the others."""
+        everyone = frozenset(range(self.n))
+        seers = {die.id: self._seers(die) for die in dice}
+        if all(seers[die.id] == everyone for die in dice):
+            self.say(f"rolls {self.faces(dice)}")
+            return
+        self.say(f"rolls {len(dice)} {'die' if len(dice) == 1 else 'dice'}")
+        for seat in range(self.n):
+            shown = [die for die in dice if seat in seers[die.id]]
+            if shown:
+                self.say(f"(you see: {self.faces(shown)})", seat=seat, actor=False)
+
+    def faces(self, pieces: list) -> str:
+        """Pieces as the log names them: a die with the face it shows (`D2 5`, once rolled), others by pretty()."""
+        return ", ".join(self._face(p) if p.__class__ is Die else pretty(p) for p in pieces) if pieces else "nothing"
+
+    def _face(self, die) -> str:
+        face = self.cvars.get(die.id, {}).get("face")
+        return die.name if face is None else f"{die.name} {face}"
 
     def log_draw(self, drawn: list, before: dict, source, target) -> None:
         """Log cards drawn from `source` to `target`, for each seat as it saw them (`before`: who saw each one)."""

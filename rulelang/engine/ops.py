@@ -12,7 +12,7 @@ import re
 from ..errors import GameError
 from .errorwords import in_rule_words
 from .frames import credit_of  # noqa: F401 - a helper of generated code (HELPERS), as the names below are
-from .values import Card, Marker, Player, Roll, ZoneRef, describe, is_card, pretty
+from .values import Card, Die, Marker, Player, Roll, SheetRef, ZoneRef, describe, is_card, pretty
 
 MAX_TEXT = 100_000  # characters in one text value
 MAX_LIST = 100_000  # items in one list value
@@ -61,7 +61,9 @@ def enter(st, limit: int, pos) -> None:
 
 
 def index(st, value, position):
-    """`value[position]`: an item of a collection."""
+    """`value[position]`: an item of a collection, or a box of a score sheet."""
+    if value.__class__ is SheetRef:
+        return st.box(value, position)
     return st.items(value)[position]
 
 
@@ -288,12 +290,12 @@ def reveal(st, value) -> None:
     cards = st.items(value)
     st.reveal(cards)
     if not st.quiet:
-        st.say(f"reveals {pretty(cards)}")
+        st.say(f"reveals {st.faces(cards)}")
 
 
 def show_to(st, value, who, pos) -> None:
     """Show cards to some players (known to them while each lies where it lies), and say so."""
-    cards = [card for card in st.items(value) if card.__class__ is Card]
+    cards = [card for card in st.items(value) if isinstance(card, Card)]  # cards and dice, not markers
     try:
         seers = players_in(st, who, "show ... to")
     except GameError as err:
@@ -303,11 +305,31 @@ def show_to(st, value, who, pos) -> None:
     if st.quiet or not cards:
         return
     if len(seats) == st.n:
-        st.say(f"shows {pretty(cards)} to everyone")
+        st.say(f"shows {st.faces(cards)} to everyone")
         return
     st.say(f"shows {len(cards)} card{'s' if len(cards) != 1 else ''} to {', '.join(Player(s).name for s in seats)}")
     for seat in seats:
-        st.say(f"(you see: {pretty(cards)})", seat=seat, actor=False)
+        st.say(f"(you see: {st.faces(cards)})", seat=seat, actor=False)
+
+
+def roll_dice(st, value, pos) -> None:
+    """Roll dice of the game's pool (a die, a list, or a zone's dice) and say what each seat sees."""
+    dice = st.items(value)
+    for piece in dice:
+        if piece.__class__ is not Die:
+            raise GameError(f"only dice are rolled, not {describe(piece)}", pos)
+    if dice:
+        st.roll_pool(list(dice))
+
+
+def fill_box(st, sheet, box, value, pos) -> None:
+    """Fill a box of a score sheet, and say so."""
+    try:
+        st.fill(sheet, box, value)
+    except GameError as err:
+        raise place(err, pos) from None
+    if not st.quiet:
+        st.say(f"scores {value} in {box} of {sheet!r}")
 
 
 def shuffle(st, ref) -> None:
@@ -367,8 +389,8 @@ def listing(collection, pos):
 HELPERS = ("over_budget", "charge", "iterate", "enter", "index", "add", "multiply", "divide", "modulo",
            "card_fact", "card_var", "card_zone", "card_owner", "zone_var", "zone_index", "player_var", "player_zone",
            "attribute", "players", "stored", "zone", "place", "evaluation_error", "combine", "number", "set_attribute",
-           "set_card_value", "reveal", "show_to", "shuffle", "win", "lose", "pretty", "listed", "loop_error", "nest_error",
-           "credit_of")
+           "set_card_value", "reveal", "show_to", "roll_dice", "fill_box", "shuffle", "win", "lose", "pretty", "listed",
+           "loop_error", "nest_error", "credit_of")
 
 
 def helpers() -> dict:

@@ -8,10 +8,11 @@ that `on: moved` triggers watch are kept as events, and the log says what each s
 from __future__ import annotations
 
 from ..errors import GameError
-from .values import Card, Marker, RowRef, ZoneRef, is_card, pretty
+from .values import Card, Die, Marker, RowRef, ZoneRef, is_card, pretty
 
 MAX_DRAW = 1000
 MAX_MARKERS = 100_000  # markers one game may make
+PIECES = (Card, Die, Marker)  # what lies in zones and moves: cards, dice and markers
 
 
 class Placing:
@@ -25,7 +26,7 @@ class Placing:
         Each piece is first taken from where it lies (and kept as an event for the `on: moved`
         triggers that may answer it, with `events`), unless the caller has taken them all from the
         zone `taken_from`. In a zone a card then lies face down or up as `face_down` says, under a
-        card face up, with nothing stored on it; a marker put in a zone vanishes. The change is
+        card face up, with nothing stored on it (a die keeps its face); a marker put in a zone vanishes. The change is
         recorded. Returns the piles of rows that were emptied (they leave their row: see `move`).
         """
         under = where == "under"
@@ -84,7 +85,9 @@ class Placing:
             if not under:
                 loc[pid] = spot
             if pid in cvars:
-                del cvars[pid]
+                stored = cvars.pop(pid)
+                if piece.__class__ is Die and "face" in stored:  # a die keeps the face it shows
+                    cvars[pid] = {"face": stored["face"]}
                 changed.append("cvar")
             if (pid in down) != bool(face_down):
                 changed.append("down")
@@ -127,7 +130,7 @@ class Placing:
             if log and not self.quiet:
                 self._log_move([pieces], before, f"to {self.label(ref)}")
             return before
-        moving = [p for p in self.items(pieces) if p.__class__ is Card or p.__class__ is Marker]
+        moving = [p for p in self.items(pieces) if p.__class__ in PIECES]
         if not moving:
             return {}
         before = {p.id: self._seers(p) for p in moving} if not self.quiet else {}
@@ -329,7 +332,7 @@ class Placing:
         self.revealed_at = event = next(self.clock)
         known = self.known
         for card in cards:
-            if card.__class__ is Card:
+            if isinstance(card, Card):  # a card or a die
                 before = known.get(card.id)
                 zone = self.root(card)
                 seen = before[1] if before is not None and before[0] == zone else frozenset()
@@ -345,5 +348,5 @@ class Placing:
         self.revealed_at = event = next(self.clock)
         shown = self.shown
         for card in cards:
-            if card.__class__ is Card:
+            if isinstance(card, Card):  # a card or a die
                 shown[card.id] = (self.root(card), event)

@@ -20,12 +20,12 @@ from .logbook import Logbook
 from .placing import Placing
 from .rng import Rng
 from .table import Table
-from .values import Player, RowRef, ZoneRef
+from .values import Die, Player, RowRef, SheetRef, ZoneRef
 
 
 class Layout:
     """The table of a game for some number of players before setup: its zones and rows, and the
-    whole deck in its start zone. Made once per game and player count; each new state copies it."""
+    whole deck in its start zone, the dice in theirs. Made once per game and player count; each new state copies it."""
 
     def __init__(self, game, players: int):
         self.zones: dict[ZoneRef, list] = {}
@@ -44,9 +44,13 @@ class Layout:
                          for seat in (range(players) if spec.per_player else (None,))}
         self.capped = tuple(zone for zone in self.zones if game.zones[zone.name].capacity is not None)
         self.capped_rows = tuple(row for row in self.rows if game.zones[row.name].capacity is not None)
-        home = ZoneRef(game.deck_zone)
-        self.zones[home] = list(game.cards)
-        self.loc = {card.id: ("z", home) for card in game.cards}
+        self.loc = {}
+        for start, pieces in ((game.deck_zone, [c for c in game.cards if c.__class__ is not Die]),
+                              (game.dice_zone, [c for c in game.cards if c.__class__ is Die])):
+            if start is not None:
+                home = ZoneRef(start)
+                self.zones[home] = self.zones.get(home, []) + pieces
+                self.loc.update((piece.id, ("z", home)) for piece in pieces)
 
 
 class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
@@ -77,6 +81,8 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.next_marker = 1_000_000
         self.vars = dict(game.game_vars)
         self.pvars = [dict(game.player_vars) for _ in range(players)]
+        self.sheets = {SheetRef(name, seat): spec.blank()
+                       for name, spec in game.sheets.items() for seat in range(players)}
         self.events: list[tuple] = []  # (card, origin zone) of moves not yet seen by `on: moved` triggers
         self.fire_now = None  # runs `on: moved` triggers at once, when all their bodies never wait
         # chance
@@ -141,6 +147,7 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         other.known = dict(self.known)
         other.vars = dict(self.vars)
         other.pvars = [dict(p) for p in self.pvars]
+        other.sheets = {k: dict(v) for k, v in self.sheets.items()}
         envs: dict[int, dict] = {}
         other.frames = [frame.copy(envs) for frame in self.frames]
         other.log = list(self.log)

@@ -7,7 +7,7 @@ methods here and in `placing.py`, each of which records the parts it changed (`t
 from __future__ import annotations
 
 from ..errors import GameError
-from .values import Card, Player, Roll, RowRef, ZoneRef, is_card, pretty
+from .values import Card, Player, Roll, RowRef, SheetRef, ZoneRef, is_card, pretty
 
 _UNSET = object()  # (a value no variable holds)
 
@@ -137,6 +137,8 @@ class Table:
                 return self.zone_family(name, value.seat)
             if name in game.player_vars:
                 return self.pvars[value.seat][name]
+            if name in game.sheets:
+                return SheetRef(name, value.seat)
             if name == "seat":
                 return value.seat + 1
             if name == "name":
@@ -243,6 +245,37 @@ class Table:
         self.version = self.versions["cvar"] = next(self.clock)  # (`touch`, written out)
         if self.changed_parts is not None:
             self.changed_parts.append("cvar")
+
+    def box(self, sheet: SheetRef, box):
+        """What a box of a score sheet holds: none while open (a tally: its sum so far)."""
+        boxes = self.sheets[sheet]
+        if box not in boxes:
+            raise GameError(f"{sheet!r} has no box {pretty(box)}")
+        return boxes[box]
+
+    def fill(self, sheet, box, value) -> None:
+        """Fill a box of a score sheet with a number: an open box for good, a tally by adding to it."""
+        if sheet.__class__ is not SheetRef:
+            raise GameError(f"only a box of a score sheet is filled, not one of {pretty(sheet)}")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise GameError(f"a box is filled with a number, not {pretty(value)}")
+        held = self.box(sheet, box)
+        if box in self.game.sheets[sheet.name].tallies:
+            value = held + int(value)
+        elif held is not None:
+            raise GameError(f"box {box} of {sheet!r} is filled already (with {held})")
+        self.sheets[sheet][box] = int(value)
+        self.touch("sheets")
+
+    def sheet_total(self, sheet: SheetRef, boxes=None) -> int:
+        """The sum of a sheet's filled boxes and tallies (of `boxes` only, when given), without bonuses."""
+        held = self.sheets[sheet]
+        return sum(held[box] or 0 for box in (held if boxes is None else boxes))
+
+    def sheet_bonuses(self, sheet: SheetRef) -> dict:
+        """Each bonus of a sheet, worked out now with `me` as the sheet's owner."""
+        owner = {"me": Player(sheet.seat)}
+        return {name: bonus(self, owner) for name, bonus in self.game.sheets[sheet.name].bonuses.items()}
 
     def check_conservation(self) -> None:
         """Every card of the deck is in exactly one place, and the index agrees (checked again only

@@ -39,6 +39,24 @@ class Card:
         return self.face
 
 
+@attrs.frozen(eq=False)
+class Die(Card):
+    """One die of the game's dice: a piece that lies in zones like a card, and shows the face it was last rolled to.
+
+    Its face is a value stored on it (`face`) that it keeps when it moves; `low` is its lowest face
+    (1 for a d6, 0 for a T10) and its printed `sides` the number of faces.
+    """
+
+    low: int = 1
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def pretty(self) -> str:
+        """A die is named by its name; the face it shows is a stored value, shown beside it."""
+        return self.name
+
+
 @attrs.frozen
 class Marker:
     """A counter made during play (a wound, a token); it is not a card and is not conserved."""
@@ -108,6 +126,20 @@ class RowRef(NamedTuple):
 
     def pretty(self) -> str:
         """How a row is named in logs."""
+        return repr(self)
+
+
+class SheetRef(NamedTuple):
+    """A player's score sheet by name (`me.scorecard`): its boxes are read as `sheet[box]`."""
+
+    name: str
+    seat: int
+
+    def __repr__(self) -> str:
+        return f"P{self.seat + 1}.{self.name}"
+
+    def pretty(self) -> str:
+        """How a sheet is named in logs."""
         return repr(self)
 
 

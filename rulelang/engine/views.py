@@ -26,9 +26,19 @@ def seat_view(st, seat: int) -> dict:
         "players": [{"name": Player(s).name, **_values(st, st.pvars[s], seat)} for s in range(st.n)],
         "zones": zones,
         "zone_vars": {st.zone_label(zone): _values(st, stored, seat) for zone, stored in st.zvars.items() if stored},
+        "sheets": {repr(sheet): sheet_lines(st, sheet) for sheet in st.sheets},
         "summaries": summaries,
         "log": [text for audience, text in st.log if audience is None or audience == seat],
     }
+
+
+def sheet_lines(st, sheet) -> dict:
+    """A score sheet as everyone sees it: each box (none while open), tally, subtotal and bonus, and the total."""
+    spec = st.game.sheets[sheet.name]
+    boxes = dict(st.sheets[sheet])
+    subtotals = {name: st.sheet_total(sheet, members) for name, members in spec.subtotals.items()}
+    bonuses = st.sheet_bonuses(sheet)
+    return {**boxes, **subtotals, **bonuses, "total": st.sheet_total(sheet) + sum(bonuses.values())}
 
 
 def _zones_in_order(st) -> list:

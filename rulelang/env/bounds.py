@@ -64,9 +64,14 @@ def blocks(game, doc, players: int) -> list:
              Block("attached", (cards,)), Block("top", (cards,)), Block("card_vars", (cards, card_vars))]
     if uses_markers(doc):
         found += [Block("markers", (cards,)), Block("marker_vars", (cards, card_vars))]
-    return found + [Block("vars", (section("vars", game.game_vars),)),
-                    Block("player_vars", (seats, section("player_vars", game.player_vars))),
-                    Block("zone_vars", (places, section("zone_vars", game.zone_vars)))]
+    found += [Block("vars", (section("vars", game.game_vars),)),
+              Block("player_vars", (seats, section("player_vars", game.player_vars))),
+              Block("zone_vars", (places, section("zone_vars", game.zone_vars)))]
+    if game.sheets:
+        boxes = [box for spec in game.sheets.values() for box in spec.boxes + spec.tallies]
+        found.append(Block("sheets", (seats, Factor(f"boxes of sheets ({', '.join(game.sheets)})", len(boxes),
+                                                     at("sheets", doc.pos)))))
+    return found
 
 
 def zone_places(game, seats: int) -> Factor:

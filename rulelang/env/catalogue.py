@@ -44,6 +44,7 @@ class ActionCatalogue:
         labels += [label for card in game.cards for label in (card.face, card.name)]  # copies: the face, each copy
         labels += [Player(seat).name for seat in range(game.max_players)]
         labels += place_labels(game, game.max_players)
+        labels += [box for sheet in game.sheets.values() for box in sheet.boxes]  # `open_boxes(...)` offers them
         literals = offered_literals(doc, game.names.attribute_names)
         labels += [value_label(value) for value in literals]
         marker_slots = [f"#marker{n}" for n in range(1, MARKER_SLOTS + 1)] if uses_markers(doc) else []
@@ -79,8 +80,8 @@ class ActionCatalogue:
         if option.value.__class__ is Marker:
             reason = f"it offers more than {MARKER_SLOTS} markers at once"
         else:
-            reason = ("the actions are the file's moves, cards, players and zones, 'done', 'pass', and "
-                      "the values written in its choices' from: expressions (see docs/ai.md)")
+            reason = ("the actions are the file's moves, cards, dice, players, zones and score boxes, 'done', 'pass', "
+                      "and the values written in its choices' from: expressions (see docs/ai.md)")
         return ActionError(f"'{decision.prompt}' offers '{option.label}', which is not one of this rule "
                            f"file's actions: {reason}", getattr(decision.node, "pos", None))
 

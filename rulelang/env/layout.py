@@ -20,6 +20,7 @@ P places, n players):
 | `vars` | G | the game variables |
 | `player_vars` | n x Q | each player's variables |
 | `zone_vars` | P x Z | the values stored on each place that exists (defaults where nothing is stored) |
+| `sheets` | n x B | each player's score-sheet boxes and tallies, -1 for an open box (only for files with `sheets:`) |
 
 Places are the zones in declaration order (one per seat for a zone of each player, one per
 index for a zone with a count) and, for a row, its piles by place, as many places as the deck
@@ -36,7 +37,7 @@ import os
 import attrs
 import numpy as np
 
-from ..engine.values import Card, Player, RowRef, ZoneRef
+from ..engine.values import Card, Die, Player, RowRef, ZoneRef
 from ..errors import GameError
 from .catalogue import place_labels
 
@@ -109,6 +110,9 @@ class Layout:
             plan += [("markers", cards, ("",), LIMIT), ("marker_vars", cards, var_names, LIMIT)]
         plan += [("vars", game_vars, ("",), LIMIT), ("player_vars", seats, player_vars, LIMIT),
                  ("zone_vars", places, tuple(name for name, _ in zone_vars), LIMIT)]
+        if game.sheets:
+            plan.append(("sheets", seats, tuple(f"{sheet}.{box}" for sheet, spec in game.sheets.items()
+                                                for box in spec.boxes + spec.tallies), LIMIT))
         blocks, start = {}, 0
         for name, rows, columns, high in plan:
             low = -LIMIT if high == LIMIT and name not in ("turn", "markers") else 0.0
@@ -135,7 +139,7 @@ class Layout:
             return 0.0
         if kind is Player:
             return float(value.seat + 1)
-        if kind is Card:
+        if kind is Card or kind is Die:
             return float(value.id + 1)
         if kind is str:
             return float(self.texts.get(value, -1))

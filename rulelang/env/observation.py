@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.values import Card, Marker, Player
+from ..engine.values import Card, Die, Marker, Player, SheetRef
 from ..engine.views import seen
 from ..errors import GameError
 from .layout import MARKER, view_name
@@ -51,6 +51,12 @@ def encode_view(layout, view: dict) -> np.ndarray:
     for seat, player in enumerate(view["players"]):
         for column, name in enumerate(layout.player_vars):
             vector[blocks["player_vars"].at(seat, column)] = number(player[name])
+    sheets = blocks.get("sheets")
+    for seat in range(len(seats)) if sheets is not None else ():
+        for column, label in enumerate(sheets.columns):
+            sheet, box = label.split(".")
+            value = view["sheets"][f"{seats[seat]}.{sheet}"][box]
+            vector[sheets.at(seat, column)] = -1.0 if value is None else number(value)
     return vector
 
 
@@ -134,6 +140,7 @@ class SeatObserver:
         self.game_keys = [(layout.blocks["vars"].at(column), name, ("v", name))
                           for column, name in enumerate(layout.game_vars)]
         self.player_keys = [(column, name, ("p", name)) for column, name in enumerate(layout.player_vars)]
+        self.sheet_block = layout.blocks.get("sheets")
         self.first_count = layout.blocks["count"].start
         self.at_row = [layout.blocks["at"].at(card) for card in range(len(layout.cards))]  # where a card's places start
         self.first_current, self.turn = layout.blocks["current"].start, layout.blocks["turn"].start
@@ -222,7 +229,7 @@ class SeatObserver:
                 dirty.update(_beneath(st, piece))
         shown, places, loc, down = self.shown, self.places, st.loc, st.down
         for card in dirty:
-            if card.__class__ is Card:
+            if card.__class__ is Card or card.__class__ is Die:
                 index = card.id
                 if shown[index] >= 0:
                     self._card(st, card)
@@ -231,6 +238,8 @@ class SeatObserver:
                 if where[0] != "z" or places[where[1]].shows[index in down] or index in st.shown or index in st.known:
                     self._card(st, card)
         self._variables(st, since)
+        if self.sheet_block is not None and self.common and changed("sheets", 0) > since:
+            self._sheets(st)
         if self.personal:
             if rows_changed or changed("zvars", 0) > since or self.zones_hold_cards:
                 self._zone_values(st)
@@ -462,6 +471,15 @@ class SeatObserver:
                 for other, value in enumerate(values):
                     vector[player_vars.at(other, column)] = number(seen(st, value, seat)) if written else 0.0
 
+    def _sheets(self, st) -> None:
+        """Every player's score-sheet boxes, as all see them: -1 for an open box."""
+        block, number = self.sheet_block, self.layout.number
+        for seat in range(st.n):
+            for column, label in enumerate(block.columns):
+                sheet, box = label.split(".")
+                value = st.sheets[SheetRef(sheet, seat)][box]
+                self.vector[block.at(seat, column)] = -1.0 if value is None else number(value)
+
     def _zone_values(self, st) -> None:
         """The values stored on every place that exists; places without a zone read 0."""
         layout = self.layout
@@ -496,4 +514,4 @@ def _holds_cards(value) -> bool:
     kind = value.__class__
     if kind is list or kind is tuple:
         return any(_holds_cards(item) for item in value)
-    return kind is Card or kind is Marker
+    return kind is Card or kind is Marker or kind is Die

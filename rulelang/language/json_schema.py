@@ -50,7 +50,9 @@ def rule_file_schema() -> dict:
                        for key, section in SECTIONS.items()},
         "additionalProperties": False,
         "if": {"not": {"required": ["extends"]}},
-        "then": {"required": [key for key, section in SECTIONS.items() if section.required]},
+        "then": {"required": [key for key, section in SECTIONS.items() if section.required],
+                 "allOf": [{"anyOf": [{"required": [key]}, *({"required": [other]} for other in section.unless)]}
+                           for key, section in SECTIONS.items() if section.unless]},
         "definitions": {"effects": _effects(), "effect": _effect()},
     }
 

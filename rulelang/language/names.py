@@ -35,13 +35,14 @@ class Names:
     attribute_names: tuple = ()  # the attributes a custom deck lets players name
     functions: dict = attrs.field(factory=dict)  # name -> number of parameters
     procedures: dict = attrs.field(factory=dict)  # name -> number of parameters
+    sheets: frozenset = frozenset()  # the players' score sheets (`sheets:`)
     max_players: int = 2
     kinds: dict = attrs.field(factory=dict)  # declared kinds of properties, functions, variables (language/kinds.py)
     _attributes: frozenset = attrs.field(init=False, eq=False, repr=False)
 
     @_attributes.default
     def _every_attribute(self) -> frozenset:
-        return (self.player_zones | self.player_vars | self.card_vars | self.zone_vars | self.card_props
+        return (self.player_zones | self.player_vars | self.sheets | self.card_vars | self.zone_vars | self.card_props
                 | self.card_attributes | frozenset(ENGINE_CARD_ATTRIBUTES) | frozenset(PLAYER_ATTRIBUTES)
                 | frozenset(ROLL_ATTRIBUTES))
 
@@ -51,7 +52,7 @@ class Names:
 
     def mutable(self) -> frozenset:
         """Attribute names that something other than a printed card value may answer."""
-        return (frozenset(self.player_zones) | self.player_vars | self.card_vars | self.zone_vars
+        return (frozenset(self.player_zones) | self.player_vars | self.sheets | self.card_vars | self.zone_vars
                 | (self.card_props - self.constant_props))
 
 
