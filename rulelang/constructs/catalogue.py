@@ -11,6 +11,8 @@ from . import (  # noqa: F401 - they enter their constructs
     order_functions,
     play_sections,
     table_statements,
+    teams,
+    tricks,
     value_functions,
 )
 from .blocks import Block
