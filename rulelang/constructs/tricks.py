@@ -52,7 +52,28 @@ class Tricks(Section):
                                f"tricks: '{names[key]}' is no card value (printed, card_props or card_vars)")
         trump = section.get("trump", "none")
         pos = section.value_pos.get("trump", compiler.doc.key_pos[self.keyword])
+        if compiler.dependencies.of_text(trump, pos) is None:
+            compiler.error(pos, "tricks: the trump suit may not use chance (roll dice or pick at random)")
         return {"tricks": TrickSpec(compiler.expr(trump, pos), names["suit"], names["rank"])}
+
+
+ENGINE_PARTS = frozenset({"cvar", "zvars", "attach", "loc", "down", "current"})
+
+
+class TrickFunction(Function):
+    """A function that reads the `tricks:` section: the trump suit and a card's suit and rank in play."""
+
+    def add_reads(self, found, dependencies):
+        """Everything the trump and the card values could read: every variable, every part the engine
+        records, and what every card property reads (a safe superset; the section is not followed)."""
+        names = dependencies.names
+        props = [dependencies.known.get(("prop", name)) for name in names.card_props]
+        if any(reads is None for reads in props):
+            return False  # a card property uses chance
+        found |= ENGINE_PARTS | {("v", name) for name in names.game_vars} | {("p", name) for name in names.player_vars}
+        for reads in props:
+            found |= reads
+        return True
 
 
 def spec(st) -> TrickSpec:
@@ -74,7 +95,7 @@ def played(st, cards, what: str) -> list:
     return items
 
 
-class TrickWinner(Function):
+class TrickWinner(TrickFunction):
     """The card that takes a trick: the highest trump, else the highest card of the suit led; `none` for no cards.
 
     The cards come in the order they were played, the card led first; suit and rank are those
@@ -88,7 +109,6 @@ class TrickWinner(Function):
     collection_first = True
     gives = CARD
     helper = "trick_winner"
-    chance = True  # not rememberable: what the trump and the card values read is not followed
 
     @staticmethod
     def meaning(st, cards):
@@ -106,7 +126,7 @@ class TrickWinner(Function):
         return best[0]
 
 
-class LedSuit(Function):
+class LedSuit(TrickFunction):
     """The suit led to a trick: the suit its first card counts as; `none` for no cards."""
 
     keyword = "led_suit"
@@ -116,7 +136,6 @@ class LedSuit(Function):
     collection_first = True
     gives = ANY
     helper = "led_suit"
-    chance = True  # not rememberable: what the card values read is not followed
 
     @staticmethod
     def meaning(st, cards):
@@ -125,7 +144,7 @@ class LedSuit(Function):
         return suit_of(st, items[0]) if items else None
 
 
-class Follows(Function):
+class Follows(TrickFunction):
     """Whether a card follows suit to a trick: it counts as the suit led, or nothing was led yet.
 
     A hand that holds a card of the suit led must play one:
@@ -139,7 +158,6 @@ class Follows(Function):
     args = (2, 2)
     gives = BOOL
     helper = "follows"
-    chance = True  # not rememberable: what the card values read is not followed
 
     @staticmethod
     def meaning(st, card, cards):
@@ -148,7 +166,7 @@ class Follows(Function):
         return not items or suit_of(st, played(st, [card], "follows")[0]) == suit_of(st, items[0])
 
 
-class IsTrump(Function):
+class IsTrump(TrickFunction):
     """Whether a card counts as the trump suit now."""
 
     keyword = "is_trump"
@@ -157,7 +175,6 @@ class IsTrump(Function):
     usage = "one card"
     gives = BOOL
     helper = "is_trump"
-    chance = True  # not rememberable: what the trump and the card values read is not followed
 
     @staticmethod
     def meaning(st, card):
