@@ -2,10 +2,13 @@
 functions that follow suit and find the card that takes a trick."""
 import textwrap
 
+import attrs
 import pytest
 
 from rulelang.api import load_game
+from rulelang.compile.dependencies import Dependencies
 from rulelang.constructs.catalogue import FUNCTIONS
+from rulelang.constructs.tricks import TRUMP
 from rulelang.engine.state import GameState
 from rulelang.errors import RuleError
 
@@ -73,11 +76,17 @@ def test_without_a_tricks_section_printed_suits_and_ranks_decide(tmp_path):
     assert call("follows", st, cards("JD")[0], cards("9H")) is False
 
 
-@pytest.mark.parametrize("tricks,message", [
-    ("{trump: trump, suit: colour}", "'colour' is no card value"),
-    ("{trump: 'random([1, 2])'}", "may not use chance"),
-])
-def test_a_wrong_tricks_section_is_an_error_at_its_place(tmp_path, tricks, message):
+def test_a_tricks_section_naming_no_card_value_is_an_error_at_its_place(tmp_path):
     with pytest.raises(RuleError) as err:
-        state(tmp_path, GAME.replace("{trump: trump, suit: suit_in_play, rank: power}", tricks))
-    assert message in str(err.value) and "game.yaml:" in str(err.value)
+        state(tmp_path, GAME.replace("{trump: trump, suit: suit_in_play, rank: power}", "{trump: trump, suit: colour}"))
+    assert "'colour' is no card value" in str(err.value) and "game.yaml:" in str(err.value)
+
+
+def test_what_the_trick_functions_read_follows_the_trump_suit(tmp_path):
+    st, _ = state(tmp_path)
+    names = attrs.evolve(st.game.names, card_props=frozenset())  # the analysis made again, without properties
+    found = set()
+    assert FUNCTIONS["is_trump"].add_reads(found, Dependencies(names, {TRUMP: "trump"}, {})) is True
+    assert ("v", "trump") in found and "loc" in found
+    chancy = Dependencies(names, {TRUMP: "random(['hearts', 'spades'])"}, {})
+    assert FUNCTIONS["is_trump"].add_reads(set(), chancy) is False   # a check that calls it always runs

@@ -17,6 +17,7 @@ from .functions import Function
 from .kinds import ANY, BOOL, CARD
 from .sections import Section
 
+TRUMP = "tricks.trump"  # the trump suit's key in the dependency analysis
 PLAIN = TrickSpec(lambda st, env: None, "suit", "rank")  # no `tricks:` section: printed suits and ranks, no trump
 
 
@@ -39,6 +40,10 @@ class Tricks(Section):
               "rank": Key(TEXT, False, "The card value that orders the cards of a suit in a trick, highest "
                                        "wins (default `rank`).")}
 
+    def analysed(self, compiler):
+        section = compiler.section(self.keyword)
+        return {TRUMP: section.get("trump", "none")} if section else {}
+
     def compile(self, compiler):
         section = compiler.section(self.keyword)
         if not section:
@@ -52,8 +57,6 @@ class Tricks(Section):
                                f"tricks: '{names[key]}' is no card value (printed, card_props or card_vars)")
         trump = section.get("trump", "none")
         pos = section.value_pos.get("trump", compiler.doc.key_pos[self.keyword])
-        if compiler.dependencies.of_text(trump, pos) is None:
-            compiler.error(pos, "tricks: the trump suit may not use chance (roll dice or pick at random)")
         return {"tricks": TrickSpec(compiler.expr(trump, pos), names["suit"], names["rank"])}
 
 
@@ -64,12 +67,13 @@ class TrickFunction(Function):
     """A function that reads the `tricks:` section: the trump suit and a card's suit and rank in play."""
 
     def add_reads(self, found, dependencies):
-        """Everything the trump and the card values could read: every variable, every part the engine
-        records, and what every card property reads (a safe superset; the section is not followed)."""
+        """What the trump suit reads, and what the card values could read: every variable, every part the
+        engine records, and what every card property reads (a safe superset of the two it names)."""
         names = dependencies.names
         props = [dependencies.known.get(("prop", name)) for name in names.card_props]
+        props.append(dependencies.known.get(("function", TRUMP), frozenset()))
         if any(reads is None for reads in props):
-            return False  # a card property uses chance
+            return False  # the trump suit or a card property uses chance
         found |= ENGINE_PARTS | {("v", name) for name in names.game_vars} | {("p", name) for name in names.player_vars}
         for reads in props:
             found |= reads
