@@ -180,6 +180,7 @@ class SeatObserver:
         self.attached = {}  # piece lying under a card -> that card, when last seen
         self.stored = {}  # id of a card or marker -> the values stored on it, when last seen
         self.holding = set()  # ids of cards, and ("v", name) / ("p", name) of variables, that held cards
+        self.was_known = frozenset()  # ids of the cards shown to some players (st.known) at the last look
         self.zones_hold_cards = False  # whether a value stored on a zone held a card when last seen
         self.version = -1
         self._update(st)
@@ -205,6 +206,9 @@ class SeatObserver:
         if st.known and self.personal:  # cards shown to some players since the last look, or in a zone changed since
             moved.update([cards[index] for index, (zone, seats, event) in st.known.items()
                           if event > since or changed(zone, 0) > since])
+        if self.personal and (st.known or self.was_known):  # a card known no more left the zone it was shown in,
+            moved.update([cards[index] for index in self.was_known if index not in st.known])  # maybe unwatched
+            self.was_known = frozenset(st.known)
         if changed("cvar", 0) > since:
             self._stored_values(st, touched)
         if self.holding:
