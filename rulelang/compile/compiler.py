@@ -113,7 +113,8 @@ class Compiler:
         self.expressions = self.expression_compiler(names, program)
         self.statements = self.statement_compiler(self.expressions)
         recursive = recursive_functions(bodies, dict(props))
-        self.dependencies = self.analysis(names, bodies, dict(props), frozenset(recursive))
+        analysed = {key: text for section in SECTIONS.values() for key, text in section.analysed(self).items()}
+        self.dependencies = self.analysis(names, {**bodies, **analysed}, dict(props), frozenset(recursive))
         self.expressions.uses_chance = lambda tree: self.dependencies.of_tree(tree) is None
         for name, (params, body, pos) in functions_decl.items():
             self.guard(self.expressions.define_function, name, params, body, pos, name in recursive)

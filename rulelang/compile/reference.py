@@ -221,8 +221,16 @@ class PlainDependencies:
 class ReferenceCompiler(Compiler):
     """Compiles a rule file for the reference interpreter (see the module docstring)."""
 
-    expression_compiler = ReferenceExpressions
     statement_compiler = ReferenceStatements
+
+    def expression_compiler(self, names, program):
+        """The expression compiler, made again once names are known: card properties compiled by the first
+        may call rule functions, which the second defines, so both keep the rule functions in one table."""
+        made = ReferenceExpressions(names, program)
+        earlier = getattr(self, "expressions", None)
+        if earlier is not None:
+            made.functions = earlier.functions
+        return made
 
     def analysis(self, names, bodies, props, recursive):
         return PlainDependencies()

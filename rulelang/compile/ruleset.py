@@ -209,6 +209,33 @@ class GameCaches:
 
 
 @attrs.frozen(repr=False, eq=False)
+class TeamSpec:
+    """Which seats play together (`teams:`): `count` teams with partners across the table, or the
+    `seats` of each team; the player variables partners `share`."""
+
+    count: int | None
+    seats: tuple | None  # one tuple of seat indexes (from 0) per team
+    shared: frozenset
+
+    def team_of(self, players: int) -> tuple:
+        """The team (from 0) of each seat of a game of this many players."""
+        if self.seats is None:
+            return tuple(seat % self.count for seat in range(players))
+        found = {seat: team for team, seats in enumerate(self.seats) for seat in seats}
+        return tuple(found.get(seat, len(self.seats) + seat) for seat in range(players))
+
+
+@attrs.frozen(repr=False, eq=False)
+class TrickSpec:
+    """How tricks are won (`tricks:`): the trump suit now, and the card values that say which suit
+    a card counts as and how high it ranks."""
+
+    trump: object  # trump(st, env): the trump suit now, or none
+    suit: str  # the name of the card value a card's suit in play is
+    rank: str  # the name of the card value a card's rank in a trick is
+
+
+@attrs.frozen(repr=False, eq=False)
 class Game:
     """A complete ruleset, ready to run: every expression and effect already compiled."""
 
@@ -253,6 +280,8 @@ class Game:
     bots: Bots | None = None  # the `bots:` section, or None
     dice_zone: str | None = None  # the shared zone the dice lie in at the start (`dice:`)
     sheets: dict = attrs.field(factory=dict)  # name -> SheetSpec of each player's score sheets (`sheets:`)
+    teams: TeamSpec | None = None  # the `teams:` section, or None: every seat plays alone
+    tricks: TrickSpec | None = None  # the `tricks:` section, or None: printed suits and ranks, no trump
 
     @property
     def end_position(self) -> Position | None:

@@ -14,6 +14,8 @@ from . import (  # noqa: F401 - they enter their constructs
     play_sections,
     sheet_functions,
     table_statements,
+    teams,
+    tricks,
     value_functions,
 )
 from .blocks import Block

@@ -65,6 +65,11 @@ class Section(Construct):
         """The section's part of the compiled game, as `Game` fields."""
         return {}
 
+    def analysed(self, compiler) -> dict:
+        """Expressions of the section that built-in functions evaluate, by a key no function can take
+        (`tricks.trump`): the dependency analysis works out what each reads, as for a rule function."""
+        return {}
+
 
 class GameName(Section):
     """The game's name, as players read it (required)."""

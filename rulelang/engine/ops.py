@@ -354,8 +354,8 @@ def win(st, who) -> None:
 
 
 def lose(st, who) -> None:
-    """The given players lose; everyone else wins."""
-    losers = {p.seat for p in players_in(st, who, "lose")}
+    """The given players (and their partners) lose; everyone else wins."""
+    losers = {seat for p in players_in(st, who, "lose") for seat in st.team_seats(p.seat)}  # with their team
     st.finish([s for s in range(st.n) if s not in losers])
 
 

@@ -90,6 +90,8 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.forced = None  # what a rule test forces (analysis/forcing.py), or None
         # the flow
         self.seats = tuple(Player(seat) for seat in range(players))
+        # the team of each seat (`teams:`); without teams every seat is a team of its own
+        self.team_of = game.teams.team_of(players) if game.teams is not None else tuple(range(players))
         self.current = 0
         self.turn_number = 0
         self.round_number = 0

@@ -230,7 +230,16 @@ class Table:
         values = self.pvars[player.seat]
         if values.get(name, _UNSET) is not value:
             values[name] = value
+            teams = self.game.teams
+            if teams is not None and name in teams.shared:  # partners share it: one value for the team
+                for seat in self.team_seats(player.seat):
+                    self.pvars[seat][name] = value
             self.touch(("p", name))
+
+    def team_seats(self, seat: int) -> list:
+        """The seats of the team the seat plays in (itself alone in a game without teams), in seat order."""
+        team = self.team_of[seat]
+        return [other for other, found in enumerate(self.team_of) if found == team]
 
     def set_zone_var(self, zone: ZoneRef, name: str, value) -> None:
         """Store a value on a zone (declared under zone_vars)."""
