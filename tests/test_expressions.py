@@ -63,6 +63,23 @@ CASES = [
     ("most(x in [1, 5, 3, 7] | x % 4)", [3, 7]),
     ("least(x in [1, 5, 3, 7] | x % 4)", [1, 5]),
     ("[2, 13, 9] > [2, 13, 7]", True),
+    ("groups([3, 1, 3, 2, 1])", [[3, 3], [1, 1], [2]]),
+    ("groups(x in [1, 2, 3, 4, 5] | x % 2)", [[1, 3, 5], [2, 4]]),
+    ("groups(x in [[1, 2], [1, 2], [2, 1]] | x)", [[[1, 2], [1, 2]], [[2, 1]]]),
+    ("groups(x in [1, true] | x)", [[1], [True]]),
+    ("groups(x in [] | x)", []),
+    ("sort_down(g in groups([5, 9, 5, 9, 5]) | [count(g), first(g)])", [[5, 5, 5], [9, 9]]),
+    ("any(g in groups([4, 4, 7, 4]) | count(g) >= 3)", True),
+    ("runs([5, 3, 4, 9, 10, 4])", [[3, 4, 5], [9, 10]]),
+    ("runs(x in [13, 1, 12, 11, 10] | [1, 14] if x == 1 else x)", [[1], [10, 11, 12, 13, 1]]),
+    ("runs(x in [2, 1, 3, 5, 4] | [1, 14] if x == 1 else x)", [[1, 2, 3, 4, 5], [1]]),
+    ("runs(x in [] | x)", []),
+    ("any(r in runs([9, 8, 7, 6, 5, 2]) | count(r) >= 5)", True),
+    ("combinations([1, 2, 3], 2)", [[1, 2], [1, 3], [2, 3]]),
+    ("combinations([1, 2], 0)", [[]]),
+    ("combinations([1, 2], 3)", []),
+    ("highest(h in combinations([4, 9, 2, 7], 2) | sum(h))", [9, 7]),
+    ("count(combinations([1, 2, 3, 4, 5, 6, 7], 5))", 21),
     ("any(x in [1, 2] | x == 2)", True),
     ("all(x in [1, 2] | x == 2)", False),
     ("select(x in [1, 2, 3] | x != 2)", [1, 3]),
@@ -244,7 +261,9 @@ def test_kind_mixups_are_found_before_play(game, source, message):
         ExpressionCompiler(game.names, game.program).compile(source, game.zones["draw"].pos)
 
 
-@pytest.mark.parametrize("source", ["1 // 0", "first(draw).rank < none", "sort([1, 'a'])", "highest(x in [1, 2] | none)", "at(players, 0).hand + 1",
+@pytest.mark.parametrize("source", ["1 // 0", "first(draw).rank < none", "sort([1, 'a'])",
+                                    "highest(x in [1, 2] | none)", "runs(['a'])", "runs(x in [1] | [2, none])", "combinations([1, 2], -1)",
+                                    "combinations(draw, 5)", "at(players, 0).hand + 1",
                                     "first(draw, -1)", "max(1, none)"])
 def test_runtime_errors_are_game_errors(evaluate, source):
     with pytest.raises(GameError):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 
-from ..compile.codegen import STORE, call, name
+from ..compile.codegen import LOAD, STORE, call, name
 from .base import Construct, family_of
 from .kinds import ANY, SCALARS
 
@@ -101,3 +101,33 @@ class Function(Construct):
     def over(self, st, pairs, pos):
         """Its value in the item form, from the (item, body value) pairs, made one at a time."""
         raise NotImplementedError  # pragma: no cover - every function with an item form says
+
+
+class ByValue(Function):
+    """A function of the items and a value worked out for each (`x in coll | value`); in the plain
+    form each item is its own value. It says what it gives of the (item, value) pairs (`pick`)."""
+
+    over_items = collection_first = True
+    usage = "a collection, or x in collection | value"
+
+    def pick(self, pairs: list, pos):
+        """What the function gives of the (item, value) pairs."""
+        raise NotImplementedError  # pragma: no cover - every such function says
+
+    def meaning(self, st, coll):
+        """What it gives of the items, each its own value."""
+        return self.pick([(item, item) for item in st.items(coll)], None)
+
+    def evaluate(self, st, values, positions):
+        return self.pick([(item, item) for item in st.items(values[0])], positions[0])
+
+    def helpers(self) -> dict:
+        """The plain form's helper (called with the state first) and the item form's (with the pairs)."""
+        return {self.helper: self.meaning, f"{self.helper}_over": self.pick}
+
+    def code_over(self, gen, loop):
+        pair = ast.Tuple([name(loop.local), loop.body], LOAD)
+        return call(f"{self.helper}_over", ast.ListComp(*loop.over(pair)), loop.where)
+
+    def over(self, st, pairs, pos):
+        return self.pick(list(pairs), pos)

@@ -9,42 +9,16 @@ Each is one class (see `functions.py` for what a function says of itself).
 """
 from __future__ import annotations
 
-import ast
-
-from ..compile.codegen import LOAD, call, name
 from ..errors import GameError
 from ..engine.values import pretty
-from .functions import Function
+from .functions import ByValue
 from .kinds import LIST
 
 
-class Ordering(Function):
+class Ordering(ByValue):
     """A function that orders items by a value per item."""
 
-    over_items = collection_first = gives_items = True
-    usage = "a collection, or x in collection | value"
-
-    def pick(self, pairs: list, pos):
-        """What the function gives of the (item, value) pairs."""
-        raise NotImplementedError  # pragma: no cover - every ordering says
-
-    def meaning(self, st, coll):
-        """The items ordered by themselves."""
-        return self.pick([(item, item) for item in st.items(coll)], None)
-
-    def evaluate(self, st, values, positions):
-        return self.pick([(item, item) for item in st.items(values[0])], positions[0])
-
-    def helpers(self) -> dict:
-        """The plain form's helper (called with the state first) and the item form's (with the pairs)."""
-        return {self.helper: self.meaning, f"{self.helper}_over": self.pick}
-
-    def code_over(self, gen, loop):
-        pair = ast.Tuple([name(loop.local), loop.body], LOAD)
-        return call(f"{self.helper}_over", ast.ListComp(*loop.over(pair)), loop.where)
-
-    def over(self, st, pairs, pos):
-        return self.pick(list(pairs), pos)
+    gives_items = True
 
 
 def checked(pairs: list, what: str, pos) -> list:
