@@ -51,6 +51,7 @@ def failure(game_from):
      "count(e in draw | true)) > 0) > 0) > 0)", "limits: work"),             # 52**5 items
     ("- set n = count(combinations(draw, 4))", "limits: lists"),             # 270,725 choices of 4
     ("- set n = count(h in combinations(draw, 3) | count(combinations(draw, 2)) > 0)", "limits: work"),
+    ("- set n = count(packing(combinations(draw, 3)))", "limits: work"),      # 52 cards into threes
     ("- set l = [1]\n- while: 'true'\n  do: ['set l = l + l']", "limits: lists"),
     ("- while: 'true'\n  do: ['set s = s + s']", "limits: text"),
     ("- set n = 2\n- while: 'true'\n  do: ['set n = n * n']", "limits: numbers"),
