@@ -181,6 +181,7 @@ class SeatObserver:
         self.stored = {}  # id of a card or marker -> the values stored on it, when last seen
         self.holding = set()  # ids of cards, and ("v", name) / ("p", name) of variables, that held cards
         self.zones_hold_cards = False  # whether a value stored on a zone held a card when last seen
+        self.knew = set()  # ids of the cards shown to some players when last seen (st.known)
         self.version = -1
         self._update(st)
 
@@ -202,9 +203,11 @@ class SeatObserver:
         if st.shown:  # cards revealed to all since the last look, or in a zone that has changed since
             moved.update([cards[index] for index, (zone, event) in st.shown.items()
                           if event > since or changed(zone, 0) > since])
-        if st.known and self.personal:  # cards shown to some players since the last look, or in a zone changed since
-            moved.update([cards[index] for index, (zone, seats, event) in st.known.items()
+        if (st.known or self.knew) and self.personal:  # cards shown to some players since the last look, or in a
+            moved.update([cards[index] for index, (zone, seats, event) in st.known.items()  # zone changed since
                           if event > since or changed(zone, 0) > since])
+            moved.update([cards[index] for index in self.knew.difference(st.known)])  # gone from where they were shown
+            self.knew = set(st.known)
         if changed("cvar", 0) > since:
             self._stored_values(st, touched)
         if self.holding:
