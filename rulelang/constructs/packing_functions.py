@@ -41,7 +41,9 @@ class Stretches(Combinations):
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
             raise GameError(f"stretches() takes the fewest items a stretch takes: 1 or more, not {pretty(k)}", pos)
         items = st.items(coll)
-        spare = max(len(items) - k + 1, 0)  # how many places the shortest stretch may start at
+        spare = len(items) - k + 1  # how many places the shortest stretch may start at
+        if spare <= 0:
+            return []
         made = spare * (spare + 1) // 2
         if made > MAX_LIST:
             raise GameError(f"stretches() of {k} or more of {len(items)} items would make {made:,} stretches, "
