@@ -22,7 +22,7 @@ MAX_PACKED_ITEMS = 128  # different items in the groups of one packing()
 
 
 class Stretches(Combinations):
-    """Every stretch of at least `k` consecutive items of a collection, as lists, by where they start, then shortest first.
+    """Every stretch of at least `k` consecutive items of a collection: lists, by where they start, shortest first.
 
     The runs within a run are its stretches: `stretches(r, 3)` of a run 4-5-6-7 are 4-5-6,
     4-5-6-7 and 5-6-7. Making them costs work: one unit per item of every stretch made
@@ -53,7 +53,7 @@ class Stretches(Combinations):
 
 
 class Packing(Function):
-    """Of a list of groups, the ones that share no item and are worth the most together (a list of the groups, in their order).
+    """Of a list of groups, the ones that share no item and are worth the most together, in their order.
 
     Each group is a list of items (cards), worth the value given for it (`g in groups | value`),
     or its number of items in the plain form. The melds that leave the least deadwood are the
@@ -66,7 +66,8 @@ class Packing(Function):
 
     keyword = "packing"
     syntax = ("packing(groups)", "packing(g in groups | value)")
-    example = "packing(m in combinations(me.hand, 3) | sum(c in m | c.rank) if count(groups(c in m | c.suit)) == 1 else 0)"
+    example = ("packing(m in combinations(me.hand, 3) | "
+               "sum(c in m | c.rank) if count(groups(c in m | c.suit)) == 1 else 0)")
     usage = "a list of groups, or g in groups | value"
     over_items = collection_first = body_number = True
     gives = LIST
@@ -138,7 +139,8 @@ def _mask(items: list, bits: dict, group, pos) -> int:
         try:
             bit = bits.get(item)
         except TypeError:
-            raise GameError(f"packing() groups items such as cards, players or numbers, not {pretty(item)}", pos) from None
+            raise GameError(f"packing() groups items such as cards, players or numbers, not {pretty(item)}",
+                            pos) from None
         if bit is None:
             if len(bits) >= MAX_PACKED_ITEMS:
                 raise GameError(f"packing() takes groups of at most {MAX_PACKED_ITEMS} different items", pos)
