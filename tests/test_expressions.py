@@ -80,6 +80,16 @@ CASES = [
     ("combinations([1, 2], 3)", []),
     ("highest(h in combinations([4, 9, 2, 7], 2) | sum(h))", [9, 7]),
     ("count(combinations([1, 2, 3, 4, 5, 6, 7], 5))", 21),
+    ("stretches([4, 5, 6, 7], 3)", [[4, 5, 6], [4, 5, 6, 7], [5, 6, 7]]),
+    ("stretches([4, 5], 3)", []),
+    ("count(stretches([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 1))", 55),
+    ("packing([[1, 2], [2, 3, 4], [4, 5]])", [[1, 2], [4, 5]]),
+    ("packing([[1, 2], [2, 3], [3, 4]])", [[1, 2], [3, 4]]),
+    ("packing(g in [[1, 2], [2, 3], [3, 4]] | 5 if g == [2, 3] else 2)", [[2, 3]]),
+    ("packing(g in [[1, 2], [2, 3], [3, 4]] | 0)", []),
+    ("packing(g in [] | 1)", []),
+    ("packing(m in [[7, 8, 9], [7, 20], [8, 10, 11], [9, 12, 13]] | sum(m))", [[7, 20], [8, 10, 11], [9, 12, 13]]),
+    ("packing(m in stretches([1, 2, 3, 4, 5, 6], 3) + [[4, 40, 41]] | sum(m))", [[1, 2, 3], [4, 40, 41]]),
     ("any(x in [1, 2] | x == 2)", True),
     ("all(x in [1, 2] | x == 2)", False),
     ("select(x in [1, 2, 3] | x != 2)", [1, 3]),
@@ -263,7 +273,8 @@ def test_kind_mixups_are_found_before_play(game, source, message):
 
 @pytest.mark.parametrize("source", ["1 // 0", "first(draw).rank < none", "sort([1, 'a'])",
                                     "highest(x in [1, 2] | none)", "runs(['a'])", "runs(x in [1] | [2, none])", "combinations([1, 2], -1)",
-                                    "combinations(draw, 5)", "at(players, 0).hand + 1",
+                                    "combinations(draw, 5)", "stretches([1, 2], 0)", "packing([[1, 1]])",
+                                    "packing([[[1], [2]]])", "packing([[1], 2])", "at(players, 0).hand + 1",
                                     "first(draw, -1)", "max(1, none)"])
 def test_runtime_errors_are_game_errors(evaluate, source):
     with pytest.raises(GameError):

@@ -55,6 +55,7 @@ def failure(game_from):
      "limits: work"),                                                        # 52 keys of 8,115 values
     ("- set l = collect(a in draw | collect(b in draw | [a.rank]))\n- set n = count(runs(x in draw | l + l))",
      "limits: work"),                                                        # 52 items of 5,408 values
+    ("- set n = count(packing(combinations(draw, 3)))", "limits: work"),      # 52 cards into threes
     ("- set l = [1]\n- while: 'true'\n  do: ['set l = l + l']", "limits: lists"),
     ("- while: 'true'\n  do: ['set s = s + s']", "limits: text"),
     ("- set n = 2\n- while: 'true'\n  do: ['set n = n * n']", "limits: numbers"),

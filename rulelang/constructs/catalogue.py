@@ -9,6 +9,7 @@ from . import (  # noqa: F401 - they enter their constructs
     flow_statements,
     names,
     order_functions,
+    packing_functions,
     pattern_functions,
     piece_sections,
     play_sections,
