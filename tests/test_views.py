@@ -2,6 +2,7 @@
 import io
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 from rulelang.api import load_game
@@ -10,6 +11,7 @@ from rulelang.cli.screen import Board
 from rulelang.engine.runtime import apply_label, new_game
 from rulelang.engine.values import Player, ZoneRef
 from rulelang.engine.views import seat_view
+from rulelang.errors import RuleError
 
 
 def test_a_view_counts_hidden_cards_and_names_visible_ones():
@@ -91,3 +93,45 @@ def test_a_revealed_card_is_hidden_again_once_its_zone_changes():
     assert names(seat_view(st, 1), "P1.hand") == [None] * 3
     assert None not in names(seat_view(st, 0), "P2.hand")
     assert seat_view(st, 0)["zones"]["P1.hand"][2]["card"] is not None  # the owner sees its own, as ever
+
+
+def test_the_last_cards_are_shown_as_each_seat_saw_them_where_they_lay(rule_file):
+    game = rule_file("""
+name: Test
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  table: {visibility: public, show_last: true}
+  hand: {per_player: true, visibility: owner}
+setup:
+  - move card('AS') to table face down
+  - move card('KS') to table
+  - move table to P2.hand
+turn:
+  first: P1
+  do:
+    - choose: c
+      from: draw
+end: []
+""")
+    st = new_game(game, 2, seed=1)
+    for seat in (0, 1):
+        assert seat_view(st, seat)["last"] == {"table": [{"cards": ["K♠", None], "to": "P2.hand"}]}
+
+
+def test_a_row_cannot_show_its_last_cards(rule_file):
+    with pytest.raises(RuleError, match="show_last is for other zones"):
+        rule_file("""
+name: Test
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  row: {visibility: public, row: true, show_last: true}
+turn:
+  do:
+    - choose: c
+      from: draw
+end: []
+""")

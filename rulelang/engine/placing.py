@@ -29,6 +29,8 @@ class Placing:
         recorded. Returns the piles of rows that were emptied (they leave their row: see `move`).
         """
         under = where == "under"
+        if self.show_last:
+            self.keep_last(pieces, target, under, taken_from)
         loc, cvars, down = self.loc, self.cvars, self.down
         changed, emptied = ["loc"], []
         if not under:
@@ -102,6 +104,21 @@ class Placing:
         if self.changed_parts is not None:
             self.changed_parts += changed
         return emptied
+
+    def keep_last(self, pieces, target, under: bool, taken_from: ZoneRef | None) -> None:
+        """Note the cards leaving a zone that shows its last cards (`show_last`), with where they go
+        and who saw them there; a card coming into such a zone clears what it showed.
+
+        No rule reads it (only views do), so it is no change for the remembered checks.
+        """
+        last, keep = self.last_shown, self.show_last
+        for piece in pieces:
+            place = self.loc.get(piece.id)
+            source = taken_from if taken_from is not None else place[1] if place and place[0] == "z" else None
+            if piece.__class__ is Card and source is not None and source.name in keep and source != target:
+                last[source] = last.get(source, ()) + ((piece, target, self._seers(piece)),)
+        if not under and target.name in keep:
+            last.pop(target, None)
 
     def _beneath(self, card, piece) -> bool:
         """Whether `card` lies under `piece`, at any depth (so `piece` may not go under it)."""
