@@ -39,6 +39,7 @@ SPEAKS = [  # (house rule, what its rules now say, what its base's rules say tha
     ("houska_longer_rest", "you may draw up to 3 cards", "up to 2"),
     ("hoyers_trappe_kings_forever", "The closing rank never drops", "drops by one"),
     ("storma_jokers_heal_anything", "a joker may heal any damaged card", "10 or fewer"),
+    ("hearts_omnibus", "the jack of diamonds counts -10", "you score nothing"),
 ]
 
 
