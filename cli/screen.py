@@ -128,6 +128,8 @@ class Board:
                 continue
             title = f"  {name}" + (f" ({len(pieces)})" if len(pieces) > 1 else "")
             note = self.note(view["summaries"].get(label))
+            if last:
+                note.append_text(self.last(last, after=bool(pieces)))
             cards = self.card_rows(zone, pieces)
             if cards:
                 out += [styled(title).append_text(note), Padding(card_table(cards, self.game), (0, 0, 0, 4))]
@@ -138,7 +140,7 @@ class Board:
                 grid.add_column(no_wrap=True)
                 grid.add_column()
                 out.append(grid)
-            contents = self.contents(pieces, owner is None) if pieces else self.last(last)
+            contents = self.contents(pieces, owner is None) if pieces else Text()
             grid.add_row(styled(title), contents.append_text(note))
         if empty:
             out.append(styled("  (empty: " + ", ".join(empty) + ")", "dim"))
@@ -166,11 +168,12 @@ class Board:
             text = "top: " + text
         return styled(text)
 
-    def last(self, runs: list) -> Text:
-        """An emptied zone's last cards (`show_last`) and where they went: `last: 2♣  A♣ → P1's tricks taken`."""
+    def last(self, runs: list, after: bool) -> Text:
+        """The cards a zone held when last emptied (`show_last`) and where they went, after its
+        cards if it holds some: `last: 2♣  A♣ → P1's tricks taken`."""
         said = ["  ".join(card if card is not None else HIDDEN for card in run["cards"])
                 + f" → {self.namer.label(run['to'])}" for run in runs]
-        return styled("last: " + "; ".join(said), "dim")
+        return styled(("  · " if after else "") + "last: " + "; ".join(said), "dim")
 
     def piece(self, piece: dict) -> str:
         """One card with its stored values and, in brackets, what lies under it."""

@@ -96,7 +96,7 @@ def test_a_revealed_card_is_hidden_again_once_its_zone_changes():
     assert seat_view(st, 0)["zones"]["P1.hand"][2]["card"] is not None  # the owner sees its own, as ever
 
 
-def test_a_finished_trick_stays_in_view_with_who_took_it_until_the_next_lead():
+def test_a_finished_trick_stays_in_view_with_who_took_it_until_the_next_trick_is_taken():
     game = load_game("hearts")
     st = new_game(game, 4, seed=5)
     picks = random.Random(1)
@@ -109,8 +109,15 @@ def test_a_finished_trick_stays_in_view_with_who_took_it_until_the_next_lead():
     table.print(Board(game, Namer(game, 0)).render(seat_view(st, 0)))
     taken = Namer(game, 0).label(run["to"])      # your tricks taken, P2's tricks taken ...
     assert f"trick  last: {'  '.join(run['cards'])} → {taken}" in table.file.getvalue() and "tricks taken" in taken
-    apply_action(st, 0)                          # the winner leads the next trick
-    assert seat_view(st, 0)["last"] == {} and len(seat_view(st, 0)["zones"]["trick"]) == 1
+    apply_action(st, 0)                          # the winner leads the next trick: the last one is still in sight
+    assert seat_view(st, 0)["last"]["trick"] == [run] and len(seat_view(st, 0)["zones"]["trick"]) == 1
+    table = Console(width=200, file=io.StringIO())
+    table.print(Board(game, Namer(game, 0)).render(seat_view(st, 0)))
+    assert f"· last: {'  '.join(run['cards'])} → {taken}" in table.file.getvalue()
+    while len(st.zones[ZoneRef("trick")]) < 3:
+        apply_action(st, picks.randrange(len(st.pending.options)))
+    apply_action(st, picks.randrange(len(st.pending.options)))   # the fourth card: this trick is taken
+    assert seat_view(st, 0)["last"]["trick"] != [run] and len(seat_view(st, 0)["last"]["trick"][0]["cards"]) == 4
 
 
 def test_the_last_cards_are_shown_as_each_seat_saw_them_where_they_lay(rule_file):
@@ -125,6 +132,7 @@ zones:
 setup:
   - move card('AS') to table face down
   - move card('KS') to table
+  - move card('KS') to P1.hand                 # the table is not empty yet: nothing to show
   - move table to P2.hand
 turn:
   first: P1
@@ -135,7 +143,8 @@ end: []
 """)
     st = new_game(game, 2, seed=1)
     for seat in (0, 1):
-        assert seat_view(st, seat)["last"] == {"table": [{"cards": ["K♠", None], "to": "P2.hand"}]}
+        assert seat_view(st, seat)["last"] == {"table": [{"cards": ["K♠"], "to": "P1.hand"},
+                                                          {"cards": [None], "to": "P2.hand"}]}
 
 
 def test_a_row_cannot_show_its_last_cards(rule_file):

@@ -217,8 +217,9 @@ class Zones(Section):
              "row": Key(FLAG, False, "true: a row of piles that grows and shrinks during play."),
              "face_down": Key(TEXT, False, "Who sees a face-down card here: owner, or hidden (nobody)."),
              "label": Key(TEXT, False, "What players read for the zone."),
-             "show_last": Key(FLAG, False, "true: once emptied, the cards that left it stay in sight, with where "
-                                           "they went, until a card comes in (a finished trick, until the next lead).")}
+             "show_last": Key(FLAG, False, "true: the cards it held when last emptied stay in sight beside it, with "
+                                           "where they went, until it is emptied again (the last trick, and who "
+                                           "took it).")}
     choices = {"visibility": VISIBILITIES, "face_down": FACE_DOWN}
 
     def check(self, value, out):

@@ -75,7 +75,8 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.down: set[int] = set()
         self.shown: dict = {}  # card id -> (its zone, the reveal's event number) when revealed to all (placing.reveal)
         self.known: dict = {}  # card id -> (its zone, the seats shown it, the event number) (placing.show)
-        self.last_shown: dict = {}  # zone -> ((card, where it went, seats that saw it), ...) (placing.keep_last)
+        self.last_shown: dict = {}  # zone -> ((card, where it went, seats that saw it), ...) (placing.keep_last) ...
+        self.leaving: dict = {}  # ... and those that left it since, while it is not yet empty
         self.revealed_at = 0  # the event number of the last reveal (no change to what rules read, but to views)
         self.next_marker = 1_000_000
         self.vars = dict(game.game_vars)
@@ -142,6 +143,7 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         other.shown = dict(self.shown)
         other.known = dict(self.known)
         other.last_shown = dict(self.last_shown)
+        other.leaving = dict(self.leaving)
         other.vars = dict(self.vars)
         other.pvars = [dict(p) for p in self.pvars]
         envs: dict[int, dict] = {}

@@ -8,8 +8,8 @@ def seat_view(st, seat: int) -> dict:
     """A plain-data view of the game for one seat; it never names a card the seat cannot see.
 
     A zone's `display` summary is shown only for a non-empty zone whose every card the seat sees.
-    A variable holding a card the seat cannot see reads `none`. An empty zone that shows its last
-    cards (`show_last`) has them under `last`, as the seat saw them there, with where they went.
+    A variable holding a card the seat cannot see reads `none`. A zone that shows its last cards
+    (`show_last`) has them under `last`, as the seat saw them there, with where they went.
     """
     zones, summaries = {}, {}
     for zone in _zones_in_order(st):
@@ -34,11 +34,11 @@ def seat_view(st, seat: int) -> dict:
 
 
 def _last_shown(st, seat: int) -> dict:
-    """Each emptied `show_last` zone's last cards, as runs that went to one place: `[{"cards": ["2♣", None],
-    "to": "P3.taken"}]` (None: a card the seat did not see there)."""
+    """The cards that each `show_last` zone held when it was last emptied, as runs that went to one place:
+    `[{"cards": ["2♣", None], "to": "P3.taken"}]` (None: a card the seat did not see there)."""
     out = {}
     for zone, left in st.last_shown.items():
-        if zone not in st.zones or st.zones[zone]:
+        if zone not in st.zones:  # (a pile of a row that is gone)
             continue
         runs: list = []
         for card, target, seers in left:
