@@ -135,11 +135,14 @@ class Board:
         for label, pieces in zones:
             owner, zone, index = ZONE_LABEL.match(label).groups()
             name = self.namer.zone(zone, None, int(index) if index else None)  # under its owner's heading
-            if not pieces:
+            last = view["last"].get(label)
+            if not pieces and not last:
                 empty.append(name)
                 continue
             title = f"  {name}" + (f" ({len(pieces)})" if len(pieces) > 1 else "")
             note = self.note(view["summaries"].get(label))
+            if last:
+                note.append_text(self.last(last, after=bool(pieces)))
             cards = self.card_rows(zone, pieces)
             if cards:
                 out += [styled(title).append_text(note), Padding(card_table(cards, self.game), (0, 0, 0, 4))]
@@ -150,7 +153,8 @@ class Board:
                 grid.add_column(no_wrap=True)
                 grid.add_column()
                 out.append(grid)
-            grid.add_row(styled(title), self.contents(pieces, owner is None).append_text(note))
+            contents = self.contents(pieces, owner is None) if pieces else Text()
+            grid.add_row(styled(title), contents.append_text(note))
         if empty:
             out.append(styled("  (empty: " + ", ".join(empty) + ")", "dim"))
         return out
@@ -176,6 +180,13 @@ class Board:
         if shared and len(pieces) > 1:
             text = "top: " + text
         return styled(text)
+
+    def last(self, runs: list, after: bool) -> Text:
+        """The cards a zone held when last emptied (`show_last`) and where they went, after its
+        cards if it holds some: `last: 2♣  A♣ → P1's tricks taken`."""
+        said = ["  ".join(card if card is not None else HIDDEN for card in run["cards"])
+                + f" → {self.namer.label(run['to'])}" for run in runs]
+        return styled(("  · " if after else "") + "last: " + "; ".join(said), "dim")
 
     def piece(self, piece: dict) -> str:
         """One card with its stored values and, in brackets, what lies under it."""

@@ -69,7 +69,8 @@ class HumanAgent:
         if self.hot_seat and self.on_screen != seat:
             self.hand_over(seat)
         self.on_screen = seat
-        shown = repr((view["zones"], view["vars"], view["players"], view["summaries"], view.get("sheets")))
+        shown = repr((view["zones"], view["vars"], view["players"], view["summaries"], view.get("sheets"),
+                      view["last"]))
         news = self.news(view)
         height = self.console.size.height
         redraw = table and (self.tables.get(seat) != shown or self.since_table > height - 8)

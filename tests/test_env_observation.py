@@ -195,3 +195,35 @@ def test_values_that_hold_cards_and_cards_turned_in_place_are_shown_as_each_seat
                 assert np.array_equal(vector, from_view), [layout.names()[i] for i in np.nonzero(vector != from_view)[0][:5]]
     assert held > 100  # the player variables did hold cards (hidden from the other seats while in hand)
     assert shown > 100  # kept cards were turned face up where they lay
+
+
+def test_a_card_known_in_a_zone_is_no_longer_shown_once_it_left_and_came_back_between_two_looks(tmp_path):
+    path = tmp_path / "known.yaml"
+    path.write_text("""
+name: Known
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  hand: {per_player: true, visibility: owner}
+setup:
+  - move card('AS') to P2.hand
+  - show card('AS') to P1
+turn:
+  first: P1
+  do:
+    - choose: c
+      from: draw
+    - move card('AS') to draw
+    - move card('AS') to P2.hand              # back where it was: nobody knows it is that card
+end: []
+""")
+    game, catalogue = load_ruleset(str(path))
+    layout = Layout.build(game, 2, catalogue)
+    kept, ace = TableObserver(layout, 2), game.card_by_name["AS"].id
+    st = new_game(game, 2, 1)
+    assert st.visible_to(game.cards[ace], 0)
+    assert np.array_equal(kept.observe(st, 0), encode_view(layout, seat_view(st, 0)))  # P1 knows it there
+    apply_action(st, 0)
+    assert not st.visible_to(game.cards[ace], 0)
+    assert np.array_equal(kept.observe(st, 0), encode_view(layout, seat_view(st, 0)))

@@ -50,6 +50,7 @@ SPEAKS = [  # (house rule, what its rules now say, what its base's rules say tha
     ("hoyers_trappe_kings_forever", "The closing rank never drops", "drops by one"),
     ("storma_jokers_heal_anything", "a joker may heal any damaged card", "10 or fewer"),
     ("blackjack_dealer_hits_soft_17", "and\nalso on a soft 17", "stands (also on a soft 17)"),
+    ("hearts_omnibus", "the jack of diamonds counts -10", "you score nothing"),
 ]
 
 

@@ -1,15 +1,18 @@
 """What one seat may see: card names only where the seat may look, summaries only when safe."""
 import io
+import random
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 from rulelang.api import load_game
 from rulelang.cli.naming import Namer
 from rulelang.cli.screen import Board
-from rulelang.engine.runtime import apply_label, new_game
+from rulelang.engine.runtime import apply_action, apply_label, new_game
 from rulelang.engine.values import Player, ZoneRef
 from rulelang.engine.views import seat_view
+from rulelang.errors import RuleError
 
 
 def test_a_view_counts_hidden_cards_and_names_visible_ones():
@@ -91,3 +94,71 @@ def test_a_revealed_card_is_hidden_again_once_its_zone_changes():
     assert names(seat_view(st, 1), "P1.hand") == [None] * 3
     assert None not in names(seat_view(st, 0), "P2.hand")
     assert seat_view(st, 0)["zones"]["P1.hand"][2]["card"] is not None  # the owner sees its own, as ever
+
+
+def test_a_finished_trick_stays_in_view_with_who_took_it_until_the_next_trick_is_taken():
+    game = load_game("hearts")
+    st = new_game(game, 4, seed=5)
+    picks = random.Random(1)
+    while not st.last_shown:
+        apply_action(st, picks.randrange(len(st.pending.options)))
+    (run,) = seat_view(st, 0)["last"]["trick"]
+    taker = ZoneRef("taken", st.vars["leader"].seat)
+    assert run == {"cards": [card.pretty() for card in st.zones[taker]], "to": repr(taker)} and len(run["cards"]) == 4
+    table = Console(width=100, file=io.StringIO())
+    table.print(Board(game, Namer(game, 0)).render(seat_view(st, 0)))
+    taken = Namer(game, 0).label(run["to"])      # your tricks taken, P2's tricks taken ...
+    assert f"trick  last: {'  '.join(run['cards'])} → {taken}" in table.file.getvalue() and "tricks taken" in taken
+    apply_action(st, 0)                          # the winner leads the next trick: the last one is still in sight
+    assert seat_view(st, 0)["last"]["trick"] == [run] and len(seat_view(st, 0)["zones"]["trick"]) == 1
+    table = Console(width=200, file=io.StringIO())
+    table.print(Board(game, Namer(game, 0)).render(seat_view(st, 0)))
+    assert f"· last: {'  '.join(run['cards'])} → {taken}" in table.file.getvalue()
+    while len(st.zones[ZoneRef("trick")]) < 3:
+        apply_action(st, picks.randrange(len(st.pending.options)))
+    apply_action(st, picks.randrange(len(st.pending.options)))   # the fourth card: this trick is taken
+    assert seat_view(st, 0)["last"]["trick"] != [run] and len(seat_view(st, 0)["last"]["trick"][0]["cards"]) == 4
+
+
+def test_the_last_cards_are_shown_as_each_seat_saw_them_where_they_lay(rule_file):
+    game = rule_file("""
+name: Test
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  table: {visibility: public, show_last: true}
+  hand: {per_player: true, visibility: owner}
+setup:
+  - move card('AS') to table face down
+  - move card('KS') to table
+  - move card('KS') to P1.hand                 # the table is not empty yet: nothing to show
+  - move table to P2.hand
+turn:
+  first: P1
+  do:
+    - choose: c
+      from: draw
+end: []
+""")
+    st = new_game(game, 2, seed=1)
+    for seat in (0, 1):
+        assert seat_view(st, seat)["last"] == {"table": [{"cards": ["K♠"], "to": "P1.hand"},
+                                                          {"cards": [None], "to": "P2.hand"}]}
+
+
+def test_a_row_cannot_show_its_last_cards(rule_file):
+    with pytest.raises(RuleError, match="show_last is for other zones"):
+        rule_file("""
+name: Test
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  row: {visibility: public, row: true, show_last: true}
+turn:
+  do:
+    - choose: c
+      from: draw
+end: []
+""")

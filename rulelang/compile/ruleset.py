@@ -31,6 +31,7 @@ class ZoneSpec:
     pos: Position
     down_seen_by_owner: bool = True  # `face_down: owner` (the default) or `face_down: hidden`
     label: str = ""  # what players call it (`label:`); empty: its name
+    show_last: bool = False  # `show_last: true`: its last cards stay in sight until a card comes in
 
 
 @attrs.frozen(repr=False, eq=False)

@@ -246,7 +246,10 @@ class Zones(Section):
              "count": Key(NUMBER, False, "Make this many zones (per player, or shared): `p.piles[0]` is one of them."),
              "row": Key(FLAG, False, "true: a row of piles that grows and shrinks during play."),
              "face_down": Key(TEXT, False, "Who sees a face-down card here: owner, or hidden (nobody)."),
-             "label": Key(TEXT, False, "What players read for the zone.")}
+             "label": Key(TEXT, False, "What players read for the zone."),
+             "show_last": Key(FLAG, False, "true: the cards it held when last emptied stay in sight beside it, with "
+                                           "where they went, until it is emptied again (the last trick, and who "
+                                           "took it).")}
     choices = {"visibility": VISIBILITIES, "face_down": FACE_DOWN}
 
     def check(self, value, out):
@@ -290,9 +293,12 @@ class Zones(Section):
                                    bool(body.get("keep_face_up", False)),
                                    count, bool(body.get("row", False)), pos,
                                    down_seen_by_owner=body.get("face_down", "owner") != "hidden",
-                                   label=str(body.get("label", "")))
+                                   label=str(body.get("label", "")), show_last=bool(body.get("show_last", False)))
             if count is not None and body.get("row"):
                 compiler.error(body.value_pos["row"], "a zone is either a row (row: true) or has a count, not both")
+            if body.get("show_last") and body.get("row"):
+                compiler.error(body.value_pos["show_last"], "a row's piles leave it when emptied: show_last is for "
+                                                            "other zones")
         for spec in zones.values():
             if spec.refill is not None and spec.refill not in zones:
                 compiler.error(section[spec.name].value_pos["refill"], f"refill names unknown zone '{spec.refill}'")

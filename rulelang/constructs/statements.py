@@ -119,7 +119,10 @@ class Move(Statement):
 
 
 class DrawCards(Statement):
-    """Move N cards one at a time from the top of a zone to the bottom (or top) of another, refilling the first if it declares `refill`."""
+    """Move N cards one at a time from the top of a zone to the bottom (or top) of another, refilling the first if it declares `refill`.
+
+    When the zone and its refill hold fewer than N cards, it draws what there is, with no error.
+    """
 
     keyword = "draw"
     syntax = ("draw N from Z to Y", "draw N from Z to top of Y", "draw N from Z to Y face down")

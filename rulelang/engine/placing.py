@@ -30,6 +30,8 @@ class Placing:
         recorded. Returns the piles of rows that were emptied (they leave their row: see `move`).
         """
         under = where == "under"
+        if self.show_last:
+            self.keep_last(pieces, target, taken_from)
         loc, cvars, down = self.loc, self.cvars, self.down
         changed, emptied = ["loc"], []
         if not under:
@@ -105,6 +107,27 @@ class Placing:
         if self.changed_parts is not None:
             self.changed_parts += changed
         return emptied
+
+    def keep_last(self, pieces, target, taken_from: ZoneRef | None) -> None:
+        """Note the cards leaving a zone that shows its last cards (`show_last`), with where they go
+        and who saw them there; once the zone is emptied, the cards that left it since it was last
+        emptied are what it shows, until it is emptied again.
+
+        No rule reads it (only views do), so it is no change for the remembered checks.
+        """
+        keep, leaving = self.show_last, {}
+        for piece in pieces:
+            place = self.loc.get(piece.id)
+            source = taken_from if taken_from is not None else place[1] if place and place[0] == "z" else None
+            if piece.__class__ is Card and source is not None and source.name in keep and source != target:
+                leaving.setdefault(source, []).append(piece)
+        for source, cards in leaving.items():
+            left = self.leaving.pop(source, ()) + tuple((card, target, self._seers(card)) for card in cards)
+            remaining = len(self.zones[source]) - (0 if taken_from is not None else len(cards))  # (taken: gone)
+            if remaining:
+                self.leaving[source] = left
+            else:
+                self.last_shown[source] = left
 
     def _beneath(self, card, piece) -> bool:
         """Whether `card` lies under `piece`, at any depth (so `piece` may not go under it)."""

@@ -38,6 +38,7 @@ class Layout:
                 for index in range(spec.count) if spec.count is not None else (None,):
                     self.zones[ZoneRef(name, seat, index)] = []
         self.row_names = frozenset(name for name, spec in game.zones.items() if spec.row)
+        self.show_last = frozenset(name for name, spec in game.zones.items() if spec.show_last)
         self.families = {(name, seat): RowRef(name, seat) if spec.row else ZoneRef(name, seat) if spec.count is None
                          else tuple(ZoneRef(name, seat, i) for i in range(spec.count))
                          for name, spec in game.zones.items()
@@ -67,6 +68,7 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.rows = {key: [] for key in layout.rows}
         self.loc = dict(layout.loc)
         self.row_names = layout.row_names
+        self.show_last = layout.show_last
         self.families = layout.families
         self.capped = layout.capped
         self.capped_rows = layout.capped_rows
@@ -77,6 +79,8 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.down: set[int] = set()
         self.shown: dict = {}  # card id -> (its zone, the reveal's event number) when revealed to all (placing.reveal)
         self.known: dict = {}  # card id -> (its zone, the seats shown it, the event number) (placing.show)
+        self.last_shown: dict = {}  # zone -> ((card, where it went, seats that saw it), ...) (placing.keep_last) ...
+        self.leaving: dict = {}  # ... and those that left it since, while it is not yet empty
         self.revealed_at = 0  # the event number of the last reveal (no change to what rules read, but to views)
         self.next_marker = 1_000_000
         self.vars = dict(game.game_vars)
@@ -147,6 +151,8 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         other.down = set(self.down)
         other.shown = dict(self.shown)
         other.known = dict(self.known)
+        other.last_shown = dict(self.last_shown)
+        other.leaving = dict(self.leaving)
         other.vars = dict(self.vars)
         other.pvars = [dict(p) for p in self.pvars]
         other.sheets = {k: dict(v) for k, v in self.sheets.items()}

@@ -1,14 +1,15 @@
 """What one seat may see: zones with visible cards named and hidden ones only counted."""
 from __future__ import annotations
 
-from .values import Player, RowRef, is_card, pretty
+from .values import Player, RowRef, ZoneRef, is_card, pretty
 
 
 def seat_view(st, seat: int) -> dict:
     """A plain-data view of the game for one seat; it never names a card the seat cannot see.
 
     A zone's `display` summary is shown only for a non-empty zone whose every card the seat sees.
-    A variable holding a card the seat cannot see reads `none`.
+    A variable holding a card the seat cannot see reads `none`. A zone that shows its last cards
+    (`show_last`) has them under `last`, as the seat saw them there, with where they went.
     """
     zones, summaries = {}, {}
     for zone in _zones_in_order(st):
@@ -28,6 +29,7 @@ def seat_view(st, seat: int) -> dict:
         "zone_vars": {st.zone_label(zone): _values(st, stored, seat) for zone, stored in st.zvars.items() if stored},
         "sheets": {repr(sheet): sheet_lines(st, sheet) for sheet in st.sheets},
         "summaries": summaries,
+        "last": _last_shown(st, seat),
         "log": [text for audience, text in st.log if audience is None or audience == seat],
     }
 
@@ -39,6 +41,26 @@ def sheet_lines(st, sheet) -> dict:
     subtotals = {name: st.sheet_total(sheet, members) for name, members in spec.subtotals.items()}
     bonuses = st.sheet_bonuses(sheet)
     return {**boxes, **subtotals, **bonuses, "total": st.sheet_total(sheet) + sum(bonuses.values())}
+
+
+def _last_shown(st, seat: int) -> dict:
+    """The cards that each `show_last` zone held when it was last emptied, as runs that went to one place:
+    `[{"cards": ["2♣", None], "to": "P3.taken"}]` (None: a card the seat did not see there)."""
+    out = {}
+    for zone, left in st.last_shown.items():
+        if zone not in st.zones:  # (a pile of a row that is gone)
+            continue
+        runs: list = []
+        for card, target, seers in left:
+            if target.__class__ is not ZoneRef:
+                to = f"under {pretty(target)}"
+            else:
+                to = st.zone_label(target) if target in st.zones else pretty(target)  # (a pile of a row may be gone)
+            if not runs or runs[-1]["to"] != to:
+                runs.append({"cards": [], "to": to})
+            runs[-1]["cards"].append(pretty(card) if seat in seers else None)
+        out[st.zone_label(zone)] = runs
+    return out
 
 
 def _zones_in_order(st) -> list:

@@ -100,7 +100,7 @@ class TableObserver:
 
 
 PLAIN_KINDS = frozenset((int, float, bool, str, type(None), Player))  # values that never hold a card
-NONE_TOLD = frozenset()  # no card revealed or shown
+NONE_TOLD = frozenset()  # no card revealed to all
 NOTHING = (False, False)  # the `shows` of a zone none of whose cards the vector shows
 ALL, SHARED, OWN = "all", "shared", "own"  # what a SeatObserver shows: what its seat sees, what every seat sees, what only its seat sees
 
@@ -188,8 +188,9 @@ class SeatObserver:
         self.attached = {}  # piece lying under a card -> that card, when last seen
         self.stored = {}  # id of a card or marker -> the values stored on it, when last seen
         self.holding = set()  # ids of cards, and ("v", name) / ("p", name) of variables, that held cards
+        self.knowing: dict = {}  # card id -> what st.known said of it when last seen
         self.zones_hold_cards = False  # whether a value stored on a zone held a card when last seen
-        self.told = NONE_TOLD  # ids of the cards revealed or shown (st.shown, st.known) when last seen
+        self.told = NONE_TOLD  # ids of the cards revealed to all (st.shown) when last seen
         self.version = -1
         self._update(st)
 
@@ -211,14 +212,12 @@ class SeatObserver:
         if st.shown:  # cards revealed to all since the last look, or in a zone that has changed since
             moved.update([cards[index] for index, (zone, event) in st.shown.items()
                           if event > since or changed(zone, 0) > since])
-        if st.known and self.personal:  # cards shown to some players since the last look, or in a zone changed since
-            moved.update([cards[index] for index, (zone, seats, event) in st.known.items()
-                          if event > since or changed(zone, 0) > since])
-        told = NONE_TOLD if not (st.shown or st.known) else (
-            st.shown.keys() | st.known.keys() if self.personal else set(st.shown))
-        if self.told:  # a card revealed or shown that has left its zone since may have left unseen
+        if (st.known or self.knowing) and self.personal:
+            self._knowledge(st, since, moved)
+        if st.shown or self.told:  # a card revealed to all that has left its zone since may have left unseen
+            told = set(st.shown) if st.shown else NONE_TOLD
             moved.update([cards[index] for index in self.told - told if index < len(cards)])
-        self.told = told
+            self.told = told
         if changed("cvar", 0) > since:
             self._stored_values(st, touched)
         if self.holding:
@@ -244,6 +243,16 @@ class SeatObserver:
             if rows_changed or changed("zvars", 0) > since or self.zones_hold_cards:
                 self._zone_values(st)
         self.version = max(st.version, st.revealed_at)
+
+    def _knowledge(self, st, since: int, moved: set) -> None:
+        """Cards shown to some players since the last look, or in a zone changed since; and cards
+        known then that are known no more (a card that left its zone and came back to it between
+        two looks, as in a new deal, is no longer known there)."""
+        known, cards, changed = st.known, st.game.cards, st.versions.get
+        moved.update([cards[index] for index, (zone, seats, event) in known.items()
+                      if event > since or changed(zone, 0) > since])
+        moved.update([cards[index] for index, entry in self.knowing.items() if known.get(index) is not entry])
+        self.knowing = dict(known)
 
     def _turned(self, st) -> set:
         """The ids of the cards turned since the last look that may show otherwise now.
