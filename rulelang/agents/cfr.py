@@ -40,15 +40,22 @@ class CfrAgent:
         self.iterations = iterations
         self.unknown = 0  # decisions in an information set the policy did not know
 
+    def probabilities(self, view: SeatView, decision) -> list:
+        """The policy's probability of each option at this information set (uniform where the
+        policy does not know it)."""
+        count = len(decision.options)
+        found = policy(view.game, view.players, self.iterations).get(info_key(view)) if count > 1 else [1.0]
+        if found is None or len(found) != count:
+            self.unknown += 1
+            return [1.0 / count] * count
+        return found
+
     def choose(self, view: SeatView, decision) -> int:
         """An option drawn with the policy's probabilities at this information set."""
         count = len(decision.options)
         if count == 1:
             return 0
-        probabilities = policy(view.game, view.players, self.iterations).get(info_key(view))
-        if probabilities is None or len(probabilities) != count:
-            self.unknown += 1
-            return self.rng.below(count)
+        probabilities = self.probabilities(view, decision)
         draw = self.rng.next64() / 2 ** 64
         for index, p in enumerate(probabilities):
             draw -= p
