@@ -87,7 +87,8 @@ class MctsAgent:
         stats = [child.stats(mine) if child else None for child in children]
         self.last = [(option, got.visits if got else 0, got.mean(seat) if got else EVEN)
                      for option, got in zip(decision.options, stats)]
-        open_options = [i for i, child in enumerate(children) if not (child and child.refused)] or list(range(len(keys)))
+        open_options = ([i for i, child in enumerate(children) if not (child and child.refused)]
+                        or list(range(len(keys))))
         if self.mix and mine is not None and self.rng.next64() < self.mix * 2 ** 64:
             best = drawn(open_options, [self.last[i][1] for i in open_options], self.rng)
         else:

@@ -388,7 +388,7 @@ class LimitsSection(Section):
 
 
 class BotHints(Section):
-    """Hints for bots, not a rule: what they play for (`payoff`), and `evaluate`, how well the seat `me` stands, with its `scale`.
+    """Hints for bots, not a rule: what they play for (`payoff`), how well `me` stands (`evaluate`), its `scale`.
 
     `payoff` is a number per seat (`me`) read when a game is over, higher is better (chips won,
     points), or the word `result` (a win is worth 1, a draw 1/2, a loss 0). Without it, bots play
@@ -415,6 +415,7 @@ class BotHints(Section):
         payoff = None
         if "payoff" in bots:
             written, pos = bots["payoff"], bots.value_pos["payoff"]
-            payoff = RESULT if isinstance(written, str) and written.strip() == RESULT else compiler.expr(written, pos, {"me"})
+            named = isinstance(written, str) and written.strip() == RESULT
+            payoff = RESULT if named else compiler.expr(written, pos, {"me"})
         pos = bots.value_pos.get("evaluate", bots.value_pos.get("payoff"))
         return {"bots": Bots(evaluate, scale, pos, payoff, bots.value_pos.get("payoff"))}
