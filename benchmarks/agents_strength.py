@@ -15,7 +15,8 @@ already many searches.
 
 Two-player rulesets: `mcts` against `random`, then against `greedy`, seats alternated game by
 game. Høyers trappe, Go Fish and Crazy Eights: `mcts` against two `random` bots at three
-players, `mcts` in each seat in turn (the win rate from each seat is shown too). Houska Castle (solo): the monsters `mcts`, `greedy` and `random` defeat per game. Per
+players, `mcts` in each seat in turn (the win rate from each seat is shown too). Houska Castle
+(solo): the monsters `mcts`, `greedy` and `random` defeat per game. Per
 match it prints the games played, `mcts`'s win rate (or the mean defeated) with a 95% interval
 (Wilson for rates, normal for means), and the CPU seconds `mcts` spent per decision it searched
 (mean and worst; decisions with one option are not searched). Games are seeded: the same
@@ -75,7 +76,8 @@ def play(task) -> dict:
     agents = [Timed(build_agent(parse_agent_spec(text), seat, seed, game)) for seat, text in enumerate(texts)]
     st = play_game(game, agents, seed, quiet=True)
     figure = SOLO.get(ruleset)
-    return {"seat": measured, "outcome": st.result[measured], "times": [round(t, 4) for t in agents[measured].times], "decisions": st.actions,
+    return {"seat": measured, "outcome": st.result[measured],
+            "times": [round(t, 4) for t in agents[measured].times], "decisions": st.actions,
             "figure": st.vars.get(figure) if figure else None}
 
 
