@@ -20,6 +20,7 @@ import math
 from itertools import permutations
 
 from ..engine.runtime import apply_action, new_game
+from ..errors import GameError
 from .determinization import Redeal, SeatView
 from .estimate import Payoff
 
@@ -27,8 +28,11 @@ MAX_DEALS = 40_320  # orders of the hidden cards walked at most (8!)
 MAX_NODES = 2_000_000  # decisions and ends walked at most
 
 
-class TooBig(ValueError):
+class TooBig(GameError):
     """The game cannot be walked whole: too many deals or decisions, or chance after the deal."""
+
+    def __init__(self, reason: str):
+        super().__init__(f"the game cannot be walked whole to solve it (as cfr does): {reason}")
 
 
 def info_key(view) -> str:
@@ -61,8 +65,7 @@ class GameTree:
         redeal = Redeal(st, None)
         count = len(redeal.cards)
         if math.factorial(count) > MAX_DEALS:
-            raise TooBig(f"{count} cards are hidden at the first decision: {math.factorial(count):,} deals "
-                         f"are more than {MAX_DEALS:,}")
+            raise TooBig(f"{count} cards are hidden at the first decision, {count}! deals, more than {MAX_DEALS:,}")
         found: dict = {}
         for order in permutations(range(count)):
             world = redeal.dealt(list(order), st.rng.clone())
