@@ -1,12 +1,22 @@
-"""How well the bots play: `mcts` against `random` and `greedy` in every shipped ruleset.
+"""How well the bots play: `mcts` against `random` and `greedy` in every shipped ruleset, and
+every bot's distance from an equilibrium in the small poker games.
 
     python benchmarks/agents_strength.py [--games N] [--rulesets NAME ...] [--mcts SPEC]
                                          [--seed N] [--workers N] [--markdown]
                                          [--records FILE [--recorded]]
+                                         [--poker NAME ...] [--poker-bots SPEC ...] [--poker-seeds N]
+
+Poker (`--poker`, default Kuhn and Leduc): for each bot of `--poker-bots`, its policy at every
+information set asked of `--poker-seeds` fresh bots, then exactly on the whole game
+(`benchmarks/poker_bots.py`): its exploitability and, per seat, what it loses against an
+equilibrium (Kuhn: the Nash agent of benchmarks/agents/kuhn_nash.py; Leduc: CFR+'s), with 95%
+intervals from resampling its choices. Leduc has 936 information sets: a few seeds each is
+already many searches.
 
 Two-player rulesets: `mcts` against `random`, then against `greedy`, seats alternated game by
-game. Høyers trappe: `mcts` against two `random` bots at three players, `mcts` in each seat in
-turn. Houska Castle (solo): the monsters `mcts`, `greedy` and `random` defeat per game. Per
+game. Høyers trappe, Go Fish and Crazy Eights: `mcts` against two `random` bots at three
+players, `mcts` in each seat in turn (the win rate from each seat is shown too). Houska Castle
+(solo): the monsters `mcts`, `greedy` and `random` defeat per game. Per
 match it prints the games played, `mcts`'s win rate (or the mean defeated) with a 95% interval
 (Wilson for rates, normal for means), and the CPU seconds `mcts` spent per decision it searched
 (mean and worst; decisions with one option are not searched). Games are seeded: the same
@@ -25,13 +35,17 @@ import math
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from poker_bots import KUHN_NASH, REFERENCE_ITERATIONS, agent_policy, bot_figures
 from rulelang.agents import build_agent, parse_agent_spec
+from rulelang.agents.gametree import GameTree
+from rulelang.agents.solve import CfrPlus
 from rulelang.api import load_game
 from rulelang.engine.rng import derive_seed
 from rulelang.engine.session import play_game
 
 DUELS = ["storma_slottet", "tjugonio", "supertrumf", "supertrumf_blixtduell"]
-MULTI = {"hoyers_trappe": 3}
+MULTI = {"hoyers_trappe": 3, "go_fish": 3, "crazy_eights": 3}
+POKER = ["kuhn_poker", "leduc_poker"]
 SOLO = {"houska_castle": "defeated"}  # the ruleset's report or variable to average
 Z = 1.96
 
@@ -62,7 +76,8 @@ def play(task) -> dict:
     agents = [Timed(build_agent(parse_agent_spec(text), seat, seed, game)) for seat, text in enumerate(texts)]
     st = play_game(game, agents, seed, quiet=True)
     figure = SOLO.get(ruleset)
-    return {"outcome": st.result[measured], "times": [round(t, 4) for t in agents[measured].times], "decisions": st.actions,
+    return {"seat": measured, "outcome": st.result[measured],
+            "times": [round(t, 4) for t in agents[measured].times], "decisions": st.actions,
             "figure": st.vars.get(figure) if figure else None}
 
 
@@ -167,9 +182,18 @@ def run(name, label, seats, kind, games, seed, pool, records: Records, play_none
     if kind == "mean":
         row["mean"] = mean_interval([r["figure"] for r in records])
     else:
-        wins = sum(1.0 if r["outcome"] == "win" else 0.5 if r["outcome"] == "draw" else 0.0 for r in records)
+        wins = sum(score(r) for r in records)
         row["rate"] = (wins / games, *wilson(wins, games))
+        seats = sorted({r.get("seat", 0) for r in records})
+        if len(seats) > 2:
+            by_seat = [[score(r) for r in records if r.get("seat", 0) == seat] for seat in seats]
+            row["by_seat"] = [sum(got) / len(got) for got in by_seat]
     return row
+
+
+def score(record: dict) -> float:
+    """A game's worth to the measured bot: 1 a win, 1/2 a draw, 0 a loss."""
+    return 1.0 if record["outcome"] == "win" else 0.5 if record["outcome"] == "draw" else 0.0
 
 
 def show(row: dict, markdown: bool) -> str:
@@ -177,6 +201,8 @@ def show(row: dict, markdown: bool) -> str:
     if "rate" in row:
         value, low, high = row["rate"]
         figure = f"{100 * value:.0f}% wins [{100 * low:.0f}%, {100 * high:.0f}%]"
+        if "by_seat" in row:
+            figure += " (by seat: " + ", ".join(f"{100 * rate:.0f}%" for rate in row["by_seat"]) + ")"
     else:
         value, low, high = row["mean"]
         figure = f"{value:.2f} defeated [{low:.2f}, {high:.2f}]"
@@ -190,6 +216,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per match (default 200)")
     parser.add_argument("--rulesets", nargs="*", default=DUELS + list(MULTI) + list(SOLO))
+    parser.add_argument("--poker", nargs="*", default=POKER, help="poker games to measure exactly (none: skip)")
+    parser.add_argument("--poker-bots", nargs="*", default=["random", "greedy", "mcts", "cfr"])
+    parser.add_argument("--poker-seeds", type=int, default=20, help="fresh bots asked per information set")
     parser.add_argument("--mcts", default="mcts", help="the spec of the bot measured (default: mcts)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="processes to play in")
@@ -212,6 +241,32 @@ def main() -> None:
     finally:
         if pool:
             pool.shutdown()
+    for name in args.poker:
+        poker_table(name, args.poker_bots, args.poker_seeds, args.seed, args.markdown)
+
+
+def poker_table(name: str, bots: list, seeds: int, seed: int, markdown: bool) -> None:
+    """Print each bot's exploitability and its loss against an equilibrium per seat in a poker game."""
+    game = load_game(name)
+    tree = GameTree(game, 2, keep_states=True)
+    solver = CfrPlus(tree)
+    solver.run(REFERENCE_ITERATIONS)
+    opponent = KUHN_NASH if name == "kuhn_poker" else "cfr"
+    reference = agent_policy(tree, game, opponent) or solver.average()
+    print(f"\n{name}: loss against an equilibrium ({opponent}), chips per hand, with 95% intervals")
+    if markdown:
+        print("| bot | exploitability | loss as P1 | loss as P2 | CPU s per decision |")
+        print("|---|---|---|---|---|")
+    for bot in bots:
+        figures, spread, cost = bot_figures(tree, game, bot, reference, seeds, seed, 300)
+        cells = [bot, _interval(figures["exploitability"], spread["exploitability"])]
+        cells += [_interval(row["loss_to_equilibrium"], spread[seat]) for seat, row in enumerate(figures["seats"])]
+        cells.append("exact" if cost is None else f"{cost:.3f}")
+        print("| " + " | ".join(cells) + " |" if markdown else "  ".join(cells), flush=True)
+
+
+def _interval(value: float, bounds: tuple) -> str:
+    return f"{value:+.4f} [{bounds[0]:+.4f}, {bounds[1]:+.4f}]"
 
 
 if __name__ == "__main__":

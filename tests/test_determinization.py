@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from rulelang.agents import GreedyAgent, MctsAgent, RandomAgent, SeatView
+from rulelang.agents import GreedyAgent, MctsAgent, RandomAgent, SeatView, build_agent, parse_agent_spec
 from rulelang.api import load_game
 from rulelang.engine.frames import ForLoop
 from rulelang.engine.rng import Rng
@@ -272,3 +272,33 @@ def test_a_sample_rolls_the_dice_hidden_from_the_seat_again_and_keeps_those_it_s
     assert all(1 <= face <= 6 for faces in rolled for face in faces)
     assert tuple(st.cvars[die.id]["face"] for die in hidden) == tuple(
         new_game(game, 3, 7).cvars[die.id]["face"] for die in hidden)  # the real game is untouched
+
+
+
+PASS_AND_ASK = os.path.join(os.path.dirname(__file__), "data", "pass_and_ask.yaml")
+
+
+@pytest.mark.parametrize("agent", ["mcts", "greedy:samples=30"])
+def test_a_seat_that_passed_a_card_asks_for_it(agent):
+    """P1 passed its lowest card to P2 and was shown where it went: its samples keep the card
+    there, so the bot names that rank and wins every game (forgetting, it would win 3 in 5)."""
+    game = load_game(PASS_AND_ASK)
+    for seed in range(1, 9):
+        st = new_game(game, 2, seed, quiet=True)
+        bot = build_agent(parse_agent_spec(agent), 0, seed, game)
+        apply_action(st, bot.choose(SeatView(st, 0), st.pending))
+        assert st.result == ("win", "loss"), f"seed {seed}: P1 did not ask for the rank it passed"
+
+
+def test_the_passed_card_stays_in_the_passers_samples_only_when_shown(tmp_path):
+    with open(PASS_AND_ASK, encoding="utf-8") as base:
+        text = base.read()
+    forgetful = tmp_path / "forget.yaml"
+    forgetful.write_text(text.replace("    - show low to me\n", ""), encoding="utf-8")
+    st = new_game(load_game(PASS_AND_ASK), 2, 3, quiet=True)
+    (card,) = st.known  # the card P1 passed (the same deal in both files)
+    where = st.loc[card]
+    assert all(SeatView(st, 0).sample(Rng(seed)).loc[card] == where for seed in range(12))
+    st = new_game(load_game(str(forgetful)), 2, 3, quiet=True)
+    assert st.loc[card] == where and not st.known
+    assert any(SeatView(st, 0).sample(Rng(seed)).loc[card] != where for seed in range(12))

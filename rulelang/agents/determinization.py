@@ -22,6 +22,7 @@ variables whose names start with `_` keep their values (with the cards they name
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 from ..engine.decisions import Option
@@ -45,8 +46,10 @@ class SeatView(Mapping):
         self.seat = seat
         self.game = st.game
         self.players = st.n
+        self.decision = st.pending  # the decision the seat is asked
         self._data = None
         self._redeal = None
+        self._table_redeal = None
 
     def _view(self) -> dict:
         if self._data is None:
@@ -62,50 +65,102 @@ class SeatView(Mapping):
     def __len__(self) -> int:
         return len(self._view())
 
+    def history(self) -> tuple:
+        """The decisions taken so far, oldest first, as this seat knows them: (seat, the label of
+        the option taken) for its own, (seat, None) for another seat's."""
+        out, link = [], self._st.trail
+        while link is not None:
+            link, seat, label = link
+            out.append((seat, label if seat == self.seat else None))
+        return tuple(reversed(out))
+
     def sample(self, rng: Rng):
         """A clone of the game at this decision with the hidden cards re-dealt, drawn from `rng`."""
         if self._redeal is None:
             self._redeal = Redeal(self._st, self.seat)
         return self._redeal.sample(rng)
 
+    def table_sample(self, rng: Rng):
+        """A clone of the game at this decision with every card that some seat cannot see re-dealt,
+        this seat's own too: the game as the table knows it, for guessing what others may think."""
+        return self._table().sample(rng)
+
+    def private(self, st, seat: int) -> tuple:
+        """The cards `seat` sees in a sample `st` that some other seat cannot (its hand, say),
+        as a key; in the real game, only this seat's own."""
+        if st is self._st and seat != self.seat:
+            raise ValueError("a seat's view tells only its own private cards")
+        return self._table().private(st, seat)
+
+    def private_states(self, seat: int) -> int:
+        """How many keys `private` can give for `seat` (the orders of the cards it may hold there)."""
+        return self._table().private_states(seat)
+
+    def _table(self) -> Redeal:
+        if self._table_redeal is None:
+            self._table_redeal = Redeal(self._st, None)
+        return self._table_redeal
+
 
 class Redeal:
-    """The places hidden from one seat in one state, and how to deal hidden cards into them."""
+    """The places hidden from one seat in one state, and how to deal hidden cards into them.
 
-    def __init__(self, st, seat: int):
+    With `seat` None the places are those some seat cannot see: what every seat sees stays, and
+    every other card is dealt again (the deal as the table knows it, for walking every deal).
+    """
+
+    def __init__(self, st, seat: int | None):
         self.st = st
+        self.seats = range(st.n) if seat is None else (seat,)
         self.slots = []  # (("z", zone) or ("u", parent id), index) of each hidden card, in the fixed order
         self.dice = []  # the dice hidden from the seat, in the same order
         for zone, cards in st.zones.items():
-            self._collect(("z", zone), cards, seat)
-        self.cards = sorted((st.under_of[key][i] if kind == "u" else st.zones[key][i]
-                             for (kind, key), i in self.slots), key=lambda card: card.id)
+            self._collect(("z", zone), cards)
+        self.cards = sorted((self._at(st, slot) for slot in self.slots), key=lambda card: card.id)
+        self.seen = [[j for j, slot in enumerate(self.slots) if st.visible_to(self._at(st, slot), seat)]
+                     for seat in range(st.n)]  # the hidden places each seat sees (with no seat, its own)
 
-    def _collect(self, place, pieces, seat: int) -> None:
+    @staticmethod
+    def _at(st, slot):
+        (kind, key), index = slot
+        return st.under_of[key][index] if kind == "u" else st.zones[key][index]
+
+    def private(self, st, seat: int) -> tuple:
+        """The ids of the cards in the hidden places `seat` sees, in a state laid out like this one."""
+        return tuple(self._at(st, self.slots[j]).id for j in self.seen[seat])
+
+    def private_states(self, seat: int) -> int:
+        """The orders in which the hidden cards could fill the hidden places `seat` sees."""
+        return math.perm(len(self.cards), len(self.seen[seat]))
+
+    def _collect(self, place, pieces) -> None:
         st = self.st
         for index, piece in enumerate(pieces):
-            if piece.__class__ is Card and not st.visible_to(piece, seat):
+            if piece.__class__ is Card and not all(st.visible_to(piece, seat) for seat in self.seats):
                 self.slots.append((place, index))
             elif piece.__class__ is Die and not st.visible_to(piece, seat):
                 self.dice.append(piece)
             under = st.under_of.get(piece.id)
             if under:
-                self._collect(("u", piece.id), under, seat)
+                self._collect(("u", piece.id), under)
 
     def sample(self, rng: Rng):
         """A quiet clone with the hidden cards permuted (see the module docstring)."""
-        st = self.st
         order = list(range(len(self.cards)))
         rng.shuffle(order)
+        return self.dealt(order, Rng(rng.next64()))
+
+    def dealt(self, order: list, rng: Rng):
+        """A quiet clone with `self.cards[order[i]]` in the i-th hidden place, drawing chance from `rng`."""
+        st = self.st
         other = st.clone()
-        other.rng = Rng(rng.next64())
+        other.rng = rng
         other.quiet, other.debug, other.log = True, False, []
         other.forced = None
         if self.slots:
             swap = {}
-            for ((kind, key), index), new in zip(self.slots, order):
-                old = st.under_of[key][index] if kind == "u" else st.zones[key][index]
-                swap[old] = self.cards[new]
+            for slot, new in zip(self.slots, order):
+                swap[self._at(st, slot)] = self.cards[new]
             _apply(other, swap, {old.id: new.id for old, new in swap.items()})
         for die in self.dice:  # a hidden die shows any of its faces
             if "face" in other.cvars.get(die.id, ()):

@@ -2,8 +2,8 @@
 
 For each option the bot plays it in a few samples of the game as its seat knows it (the
 hidden cards re-dealt, see `determinization.py`), runs on to the next decision, and reads the
-value reached (`estimate.py`: the result, else the evaluation's growth). It takes the best
-mean; ties, and a ruleset without an evaluation, are broken at random.
+value reached (`estimate.py`: the payoff when the game is over, else the evaluation's growth).
+It takes the best mean; ties, and a ruleset without an evaluation, are broken at random.
 
 In a ruleset that can refuse a move, one step is not enough: a move that will be refused
 only at its last choice looks, one choice in, as good as the position itself, and the bot
@@ -17,7 +17,7 @@ from ..engine.rng import Rng
 from ..engine.runtime import apply_action
 from ..errors import GameError
 from .determinization import SeatView
-from .estimate import EVEN, REFUSED, Estimate
+from .estimate import EVEN, REFUSED, Estimate, estimate_for
 
 SAMPLES = 4  # samples per decision, shared by all its options
 LOOKAHEAD = 64  # states followed per option and sample through the seat's next decisions (rulesets with refusals)
@@ -32,13 +32,14 @@ class GreedyAgent:
     def __init__(self, seed: int, samples: int = SAMPLES):
         self.rng = Rng(seed)
         self.samples = samples
+        self.estimate = None  # kept for the game (see estimate_for)
 
     def choose(self, view: SeatView, decision) -> int:
         """The index of the best-looking option (ties at random)."""
         count = len(decision.options)
         if count == 1:
             return 0
-        estimate = Estimate(view.game, view.players)
+        estimate = estimate_for(self, view.game, view.players)
         follow = view.game.refusals
         totals = [0.0] * count
         for _ in range(self.samples):

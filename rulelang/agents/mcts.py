@@ -19,88 +19,39 @@ single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). At the root the o
 those of the real decision, by position. Each seat's nodes are chosen for that seat's value,
 so opponents are modelled as searching for themselves.
 
-A budget of iterations gives the same choices for the same seed; a budget of seconds
-(`seconds=`, wall-clock) does not.
+In a game small enough that every seat has at most `SMALL` private states (the orders of the
+cards it alone sees: Kuhn poker's 3 hands), the tree also keeps each choice's statistics per
+private state of the seat that made it, and every second iteration samples the deal as the
+table knows it (`SeatView.table_sample`: the bot's own cards re-dealt too). Each seat then
+learns how it would play each hand it might hold, and a seat's choice reads the statistics of
+the hand it holds in that sample once it has met it `KNOWN` times: an opponent who bets is more
+often one with a strong hand, and the bot bets its own strong hand for the chips it wins.
+`smooth=P` draws a share P of those choices in proportion to the visits (Smooth UCT) and
+`mix=P` draws the bot's own choice so in a share P of its decisions; measured on Kuhn poker
+(benchmarks/RESULTS.md) neither lowers the loss against an equilibrium, so both default to 0.
+
+The default budget is `STEPS` decisions played in all (each iteration counts one more), so a
+long game gets fewer, longer iterations at about the same cost. A budget of iterations or steps
+gives the same choices for the same seed; a budget of seconds (`seconds=`, wall-clock) does not.
 """
 from __future__ import annotations
 
-import math
 import time
 
 from ..engine.rng import Rng
 from ..engine.runtime import apply_action
 from ..errors import GameError
 from .determinization import SeatView
-from .estimate import EVEN, Estimate
+from .estimate import EVEN, estimate_for
+from .tree import Node, drawn, option_keys
 
-ITERATIONS = 200  # the default budget (see docs/agents.md for what it costs per ruleset)
+STEPS = 5_000  # the default budget: decisions played in a search, and one more per iteration
 DEPTH = 24  # decisions played per iteration before the evaluation is read, when there is one
 EXPLORE = 0.7  # UCB's exploration weight, for values from 0 to 1
 MAX_PLAYOUT = 5_000  # decisions played per iteration at most, when there is no evaluation
-
-
-class Node:
-    """One choice in the search tree: how often it was tried and legal, and the value it led to."""
-
-    __slots__ = ("available", "children", "refused", "totals", "visits")
-
-    def __init__(self):
-        self.children: dict = {}  # option key -> Node
-        self.visits = 0
-        self.available = 0
-        self.totals = None  # per seat, the sum of the values credited
-        self.refused = False  # the move was refused right after this choice: never follow it again
-
-    def mean(self, seat: int) -> float:
-        """The mean value this choice led to, for `seat`."""
-        return self.totals[seat] / self.visits if self.visits else EVEN
-
-    def credit(self, values: list) -> None:
-        """Count one more visit that reached `values`."""
-        self.visits += 1
-        if self.totals is None:
-            self.totals = list(values)
-        else:
-            self.totals = [total + value for total, value in zip(self.totals, values)]
-
-    def select(self, keys: list, seat: int, rng: Rng, explore: float) -> int | None:
-        """The index of the option to follow: an untried one at random, else the best by UCB;
-        None when every option has been refused."""
-        children = self.children
-        untried, tried = [], []
-        for index, key in enumerate(keys):
-            child = children.get(key)
-            if child is None:
-                untried.append(index)
-            elif not child.refused:
-                child.available += 1
-                tried.append(index)
-        if untried:
-            index = untried[rng.below(len(untried))]
-            children[keys[index]] = child = Node()
-            child.available = 1
-            return index
-        if not tried:
-            return None
-        best, best_score = tried[0], -1.0
-        for index in tried:
-            child = children[keys[index]]
-            if child.visits == 0:
-                return index
-            score = child.totals[seat] / child.visits + explore * math.sqrt(math.log(child.available) / child.visits)
-            if score > best_score:
-                best, best_score = index, score
-        return best
-
-
-def option_keys(options) -> list:
-    """The options' labels, a repeated label numbered (`x`, `x#2`), as tree keys."""
-    seen: dict = {}
-    keys = []
-    for option in options:
-        count = seen[option.label] = seen.get(option.label, 0) + 1
-        keys.append(option.label if count == 1 else f"{option.label}#{count}")
-    return keys
+SMALL = 24  # private states per seat at most for the search to learn each seat's play per private state
+SMOOTH = 0.0  # the share of choices drawn from the visits (Smooth UCT), where the search learns private play
+KNOWN = 3  # visits of a node in one private state before that state's own statistics choose there
 
 
 class MctsAgent:
@@ -110,54 +61,77 @@ class MctsAgent:
     view_type = SeatView
 
     def __init__(self, seed: int, iterations: int | None = None, seconds: float | None = None,
-                 depth: int | None = None, explore: float = EXPLORE):
+                 depth: int | None = None, explore: float = EXPLORE, steps: int | None = None,
+                 smooth: float = SMOOTH, mix: float = 0.0):
         self.rng = Rng(seed)
-        self.iterations = ITERATIONS if iterations is None and seconds is None else iterations
+        self.iterations = iterations
+        self.steps = STEPS if iterations is None and seconds is None and steps is None else steps
         self.seconds = seconds
+        self.smooth = smooth
+        self.mix = mix
         self.depth = depth
         self.explore = explore
+        self.estimate = None  # kept for the game (see estimate_for)
         self.explain = None  # a function shown the explanation of each choice, or None
         self.last: list = []  # (option, visits, value) for the last decision searched
 
     def choose(self, view: SeatView, decision) -> int:
-        """The option the search visited most (ties: the better value, then the first)."""
+        """The option the search visited most (ties: the better value, then the first), or one
+        drawn in proportion to the visits (`mix`)."""
         if len(decision.options) == 1:
             return 0
-        root = self.search(view, decision)
+        root, mine = self.search(view, decision)
         keys = option_keys(decision.options)
         children = [root.children.get(key) for key in keys]
         seat = decision.seat
-        self.last = [(option, child.visits if child else 0, child.mean(seat) if child else EVEN)
-                     for option, child in zip(decision.options, children)]
-        open_options = [i for i, child in enumerate(children) if not (child and child.refused)] or range(len(keys))
-        best = max(open_options, key=lambda i: (self.last[i][1], self.last[i][2], -i))
+        stats = [child.stats(mine) if child else None for child in children]
+        self.last = [(option, got.visits if got else 0, got.mean(seat) if got else EVEN)
+                     for option, got in zip(decision.options, stats)]
+        open_options = ([i for i, child in enumerate(children) if not (child and child.refused)]
+                        or list(range(len(keys))))
+        if self.mix and mine is not None and self.rng.next64() < self.mix * 2 ** 64:
+            best = drawn(open_options, [self.last[i][1] for i in open_options], self.rng)
+        else:
+            best = max(open_options, key=lambda i: (self.last[i][1], self.last[i][2], -i))
         if self.explain is not None:
             self.explain(self.explanation())
         return best
 
-    def search(self, view: SeatView, decision) -> Node:
-        """The tree grown by the budget's iterations from this decision."""
-        estimate = Estimate(view.game, view.players)
+    def search(self, view: SeatView, decision) -> tuple:
+        """The tree grown by the budget's iterations from this decision, and the private state
+        whose statistics the seat's choice reads (None: the tree's own)."""
+        estimate = estimate_for(self, view.game, view.players)
         depth = self.depth if self.depth is not None else DEPTH if estimate.evaluates else MAX_PLAYOUT
         keys = option_keys(decision.options)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        root = Node()
-        done = 0
-        while self.iterations is None or done < self.iterations:
+        seats = range(view.players)
+        private = view.players > 1 and all(view.private_states(seat) <= SMALL for seat in seats)
+        root, mine = Node(), None
+        done = spent = 0
+        while (self.iterations is None or done < self.iterations) and (self.steps is None or spent < self.steps):
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            st = view.sample(self.rng)
-            start = estimate.evaluations(st)
-            path = self._descend(root, keys, st, depth)
+            table = private and done % 2 == 1
+            st = view.table_sample(self.rng) if table else view.sample(self.rng)
+            states = [view.private(st, seat) for seat in seats] if private else None
+            if private and not table:
+                mine = states[decision.seat]
+            start, actions = estimate.evaluations(st), st.actions
+            path = self._descend(root, keys, st, depth, states, None if table else decision.seat)
+            spent += 1 + st.actions - actions
             values = estimate.values(st, start) if path is not None else [EVEN] * view.players
-            for node in path or ():
+            for node, learning in path or ():
                 node.credit(values)
+                if learning is not None:
+                    node.stats(learning).credit(values)
             done += 1
-        return root
+        return root, mine
 
-    def _descend(self, root: Node, keys: list, st, depth: int):
-        """Walk the tree and play on in the sample `st`; the nodes walked, or None if nothing was
-        learnt (the game failed, or a move was refused on the walk)."""
+    def _descend(self, root: Node, keys: list, st, depth: int, states, only):
+        """Walk the tree and play on in the sample `st`; the (node, private state learning) pairs
+        walked, or None if nothing was learnt (the game failed, or a move was refused on the walk).
+        `states` holds each seat's private state in `st` (None: the tree learns no private play);
+        only the seat `only` learns its private play here, unless it is None (then all do)."""
         rng, path, node = self.rng, [], root
         try:
             while st.result is None and depth > 0:
@@ -169,11 +143,16 @@ class MctsAgent:
                     index = rng.below(len(options))
                 else:
                     keys = keys or option_keys(options)
-                    index = node.select(keys, st.pending.seat, rng, self.explore)
+                    seat = st.pending.seat
+                    private = states[seat] if states is not None else None
+                    learning = private if only is None or only == seat else None
+                    reading = private if private is not None and node.met.get(private, 0) >= KNOWN else None
+                    index = node.select(keys, seat, rng, self.explore, reading, learning,
+                                        self.smooth if states is not None else 0.0)
                     if index is None:  # every way on was refused: so is the choice that led here
                         return _strike(path)
                     child = node.children[keys[index]]
-                    path.append(child)
+                    path.append((child, learning))
                     node = child if child.visits else None  # below a new node the playout begins
                     keys = None
                 refusals = st.refusals
@@ -196,5 +175,5 @@ class MctsAgent:
 def _strike(path: list) -> None:
     """Strike the last choice walked from the tree (its move was refused); nothing is learnt."""
     if path:
-        path[-1].refused = True
+        path[-1][0].refused = True
 

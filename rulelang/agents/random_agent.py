@@ -13,6 +13,10 @@ class RandomAgent:
     def __init__(self, seed: int):
         self.rng = Rng(seed)
 
+    def probabilities(self, view: dict, decision) -> list:
+        """The probability of each option: all alike."""
+        return [1.0 / len(decision.options)] * len(decision.options)
+
     def choose(self, view: dict, decision) -> int:
         """The index of a uniformly random legal option."""
         return self.rng.below(len(decision.options))

@@ -14,6 +14,7 @@ import attrs
 
 from ..engine.rng import derive_seed
 from ..errors import printable
+from .cfr import CfrAgent
 from .files import load_agent_class, split_file_spec
 from .greedy import GreedyAgent
 from .mcts import MAX_PLAYOUT, MctsAgent
@@ -91,7 +92,9 @@ OPTIONS = {
     "random": {},
     "greedy": {"samples": Whole(1_000)},
     "mcts": {"iterations": Whole(1_000_000), "seconds": Number(600.0), "depth": Whole(MAX_PLAYOUT),
-             "explore": Number(100.0, zero=True)},
+             "explore": Number(100.0, zero=True), "steps": Whole(100_000_000),
+             "smooth": Number(1.0, zero=True), "mix": Number(1.0, zero=True)},
+    "cfr": {"iterations": Whole(100_000)},
 }
 
 
@@ -120,6 +123,7 @@ AGENTS = {  # name -> factory(spec, seat, game seed, game)
     "random": lambda spec, seat, seed, game: RandomAgent(_seed(seed, seat)),
     "greedy": lambda spec, seat, seed, game: GreedyAgent(_seed(seed, seat), **settings(spec)),
     "mcts": lambda spec, seat, seed, game: MctsAgent(_seed(seed, seat), **settings(spec)),
+    "cfr": lambda spec, seat, seed, game: CfrAgent(_seed(seed, seat), **settings(spec)),
 }
 
 

@@ -190,14 +190,20 @@ def watched_origins(event_triggers: tuple) -> frozenset | None:
     return None if None in origins else frozenset().union(*origins)
 
 
+RESULT = "result"  # `bots: payoff: result`: bots play for the win (1), the draw (1/2), not the loss (0)
+
+
 @attrs.frozen(repr=False, eq=False)
 class Bots:
     """Hints for bots: `evaluate(st, {"me": player})`, how well a seat stands (higher is better),
-    and `scale`, how much of it makes a clear step forward."""
+    or None; `scale`, how much of it makes a clear step forward; `payoff`, what a seat plays for
+    (`payoff(st, {"me": player})` when the game is over, RESULT, or None for the default)."""
 
     evaluate: object
     scale: int
     pos: Position
+    payoff: object = None
+    payoff_pos: Position | None = None
 
 
 class GameCaches:

@@ -8,6 +8,7 @@ expressions and effect lists.
 from __future__ import annotations
 
 from ..compile.ruleset import (
+    RESULT,
     Bots,
     EndRule,
     Limits,
@@ -387,21 +388,34 @@ class LimitsSection(Section):
 
 
 class BotHints(Section):
-    """Hints for bots, not a rule: `evaluate`, a number seen from the seat `me` (higher is better), and its `scale`."""
+    """Hints for bots, not a rule: what they play for (`payoff`), how well `me` stands (`evaluate`), its `scale`.
+
+    `payoff` is a number per seat (`me`) read when a game is over, higher is better (chips won,
+    points), or the word `result` (a win is worth 1, a draw 1/2, a loss 0). Without it, bots play
+    for the `results` score when the file has one, else for the result.
+    """
 
     keyword = "bots"
-    syntax = ("bots: {evaluate: EXPRESSION, scale: N}",)
-    example = "bots:\n  evaluate: 'count(me.hand)'\n  scale: 2"
-    fields = {"evaluate": Key(EXPR, True, "A number seen from the seat `me` (higher is better) that search bots "
-                                          "aim for (required)."),
+    syntax = ("bots: {payoff: EXPRESSION|result, evaluate: EXPRESSION, scale: N}",)
+    example = "bots:\n  payoff: 'count(me.hand)'\n  evaluate: 'count(me.hand)'\n  scale: 2"
+    fields = {"payoff": Key(EXPR, False, "What bots play for: a number per seat (`me`) when the game is over, or "
+                                         "`result` (win 1, draw 1/2, loss 0). Default: the `results` score, if any."),
+              "evaluate": Key(EXPR, False, "A number seen from the seat `me` (higher is better) that search bots "
+                                           "aim for where they stop looking ahead."),
               "scale": Key(NUMBER, False, "How much of `evaluate` is a clear step forward.")}
 
     def compile(self, compiler):
         bots = compiler.section("bots")
-        if "evaluate" not in bots:
+        if "evaluate" not in bots and "payoff" not in bots:
             return {"bots": None}
         scale = bots.get("scale", 1)
         if isinstance(scale, int) and scale < 1:
             compiler.error(bots.value_pos["scale"], "bots: scale must be at least 1")
-        pos = bots.value_pos["evaluate"]
-        return {"bots": Bots(compiler.expr(bots["evaluate"], pos, {"me"}), scale, pos)}
+        evaluate = compiler.expr(bots["evaluate"], bots.value_pos["evaluate"], {"me"}) if "evaluate" in bots else None
+        payoff = None
+        if "payoff" in bots:
+            written, pos = bots["payoff"], bots.value_pos["payoff"]
+            named = isinstance(written, str) and written.strip() == RESULT
+            payoff = RESULT if named else compiler.expr(written, pos, {"me"})
+        pos = bots.value_pos.get("evaluate", bots.value_pos.get("payoff"))
+        return {"bots": Bots(evaluate, scale, pos, payoff, bots.value_pos.get("payoff"))}

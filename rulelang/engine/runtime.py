@@ -128,6 +128,7 @@ def apply_action(st: GameState, index: int) -> None:
     option = decision.options[index]
     st.pending = None
     st.actions += 1
+    st.trail = (st.trail, decision.seat, option.label)
     st.trigger_chain = 0
     st.game_budget -= st.budget_size - st.budget  # what the last stretch used counts against the whole game's
     if st.game_budget < 0:

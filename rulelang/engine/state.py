@@ -108,6 +108,7 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.ended_by = None  # the end rule that ended the game, if one did (not an effect)
         self.held = False  # the game stopped between turns for a rule test; advance() resumes it
         self.actions = 0
+        self.trail = None  # the decisions taken, last first: (the trail before, seat, label of the option taken)
         self.refusals = 0  # moves refused so far (search bots steer clear of options that are refused)
         self.depth = 0  # rule functions on a call cycle, nested now
         self.nesting = 0  # straight procedures, nested now

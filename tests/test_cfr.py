@@ -1,0 +1,71 @@
+"""The `cfr` bot: a small game walked whole, CFR+ on it, exact exploitability, the policy kept."""
+import pytest
+
+from rulelang.agents import build_agent, cfr, parse_agent_spec
+from rulelang.agents.determinization import SeatView
+from rulelang.agents.gametree import GameTree, TooBig
+from rulelang.agents.solve import CfrPlus, exploitability, values
+from rulelang.api import load_game
+from rulelang.engine.runtime import apply_label, new_game
+
+KUHN = "rulesets/kuhn_poker.yaml"
+
+
+@pytest.fixture(scope="module")
+def kuhn_tree():
+    return GameTree(load_game(KUHN), 2)
+
+
+def test_kuhn_walks_into_its_twelve_information_sets(kuhn_tree):
+    assert len(kuhn_tree.deals) == 6 and len(kuhn_tree.keys) == 12
+    assert sum(chance for chance, _ in kuhn_tree.deals) == pytest.approx(1.0)
+
+
+def test_the_uniform_policy_is_as_exploitable_as_openspiel_counts_it(kuhn_tree):
+    uniform = [[0.5, 0.5] for _ in kuhn_tree.keys]
+    assert exploitability(kuhn_tree, uniform) == pytest.approx(11 / 24)  # OpenSpiel: 0.458333
+
+
+def test_cfr_plus_converges_to_kuhns_equilibrium(kuhn_tree):
+    solver = CfrPlus(kuhn_tree)
+    solver.run(200)
+    policy = solver.average()
+    assert exploitability(kuhn_tree, policy) <= 0.005
+    assert values(kuhn_tree, policy)[0] == pytest.approx(-1 / 18, abs=0.005)
+
+
+def test_the_cfr_bot_bets_a_king_after_a_check_and_folds_a_jack_to_a_bet():
+    game = load_game(KUHN)
+    agent = build_agent(parse_agent_spec("cfr:iterations=200"), 1, 7, game)
+    for seed in range(1, 40):
+        st = new_game(game, 2, seed, quiet=True)
+        card = SeatView(st, 1)["zones"]["P2.hand"][0]["card"]
+        if card in ("J", "K"):
+            apply_label(st, "bet" if card == "J" else "pass")
+            choice = st.pending.options[agent.choose(SeatView(st, 1), st.pending)].label
+            assert choice == ("pass" if card == "J" else "bet")
+    assert agent.unknown == 0
+
+
+def test_a_policy_is_made_once_per_ruleset_and_kept(monkeypatch):
+    game = load_game(KUHN)
+    made = cfr.policy(game, 2, 30)
+    assert cfr.policy(game, 2, 30) is made
+    cfr.POLICIES.clear()
+    monkeypatch.setattr(cfr, "solved", None)  # read back from the cache folder, not solved again
+    assert cfr.policy(game, 2, 30) == made
+
+
+def test_a_game_drawing_on_chance_after_the_deal_is_refused(tmp_path):
+    with open(KUHN, encoding="utf-8") as base:
+        text = base.read()
+    path = tmp_path / "dice.yaml"
+    path.write_text(text.replace("else: [\"log '{me} checks'\"]", "else: [\"log '{me} checks {1d6}'\"]"),
+                    encoding="utf-8")
+    with pytest.raises(TooBig, match="chance after its first decision"):
+        GameTree(load_game(str(path)), 2)
+
+
+def test_a_game_with_many_hidden_cards_is_refused():
+    with pytest.raises(TooBig, match="deals"):
+        GameTree(load_game("rulesets/go_fish.yaml"), 2)
