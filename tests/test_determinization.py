@@ -302,3 +302,10 @@ def test_the_passed_card_stays_in_the_passers_samples_only_when_shown(tmp_path):
     st = new_game(load_game(str(forgetful)), 2, 3, quiet=True)
     assert st.loc[card] == where and not st.known
     assert any(SeatView(st, 0).sample(Rng(seed)).loc[card] != where for seed in range(12))
+
+
+def test_hidden_dice_make_a_seats_private_states_too_many_to_keep_apart():
+    """A key of cards cannot tell one roll of a cup from another: search keeps no statistics per hand."""
+    st = new_game(load_game("liars_dice"), 2, 7)
+    assert SeatView(st, 0).private_states(0) == float("inf")
+    assert SeatView(new_game(load_game("kuhn_poker"), 2, 7), 0).private_states(0) < 10

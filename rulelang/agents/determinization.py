@@ -92,7 +92,7 @@ class SeatView(Mapping):
             raise ValueError("a seat's view tells only its own private cards")
         return self._table().private(st, seat)
 
-    def private_states(self, seat: int) -> int:
+    def private_states(self, seat: int) -> float:
         """How many keys `private` can give for `seat` (the orders of the cards it may hold there)."""
         return self._table().private_states(seat)
 
@@ -129,17 +129,22 @@ class Redeal:
         """The ids of the cards in the hidden places `seat` sees, in a state laid out like this one."""
         return tuple(self._at(st, self.slots[j]).id for j in self.seen[seat])
 
-    def private_states(self, seat: int) -> int:
-        """The orders in which the hidden cards could fill the hidden places `seat` sees."""
+    def private_states(self, seat: int) -> float:
+        """The orders in which the hidden cards could fill the hidden places `seat` sees; with dice
+        hidden from some seat, more than any bound (a key of cards alone cannot tell its rolls apart)."""
+        if self.dice:
+            return math.inf
         return math.perm(len(self.cards), len(self.seen[seat]))
 
     def _collect(self, place, pieces) -> None:
         st = self.st
         for index, piece in enumerate(pieces):
-            if piece.__class__ is Card and not all(st.visible_to(piece, seat) for seat in self.seats):
-                self.slots.append((place, index))
-            elif piece.__class__ is Die and not st.visible_to(piece, seat):
-                self.dice.append(piece)
+            kind = piece.__class__
+            if (kind is Card or kind is Die) and not all(st.visible_to(piece, seat) for seat in self.seats):
+                if kind is Card:
+                    self.slots.append((place, index))
+                else:
+                    self.dice.append(piece)
             under = st.under_of.get(piece.id)
             if under:
                 self._collect(("u", piece.id), under)
