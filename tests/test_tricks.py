@@ -8,7 +8,7 @@ import pytest
 from rulelang.api import load_game
 from rulelang.compile.dependencies import Dependencies
 from rulelang.constructs.catalogue import FUNCTIONS
-from rulelang.constructs.tricks import TRUMP
+from rulelang.constructs.tricks import CARD_VALUES, TRUMP
 from rulelang.engine.state import GameState
 from rulelang.errors import RuleError
 
@@ -87,6 +87,12 @@ def test_what_the_trick_functions_read_follows_the_trump_suit(tmp_path):
     names = attrs.evolve(st.game.names, card_props=frozenset())  # the analysis made again, without properties
     found = set()
     assert FUNCTIONS["is_trump"].add_reads(found, Dependencies(names, {TRUMP: "trump"}, {})) is True
-    assert ("v", "trump") in found and "loc" in found
+    assert found == {("v", "trump")}  # and the printed suits and ranks, which read nothing
+    with_power = attrs.evolve(st.game.names, card_props=frozenset({"power"}))
+    valued = Dependencies(with_power, {TRUMP: "'spades'", CARD_VALUES: "collect(c in [] | [c.suit, c.power])"},
+                          {"power": "it.rank if trump == 'spades' else 0"})
+    found = set()
+    assert FUNCTIONS["trick_winner"].add_reads(found, valued) is True
+    assert found == {("v", "trump")}  # what the rank in play reads
     chancy = Dependencies(names, {TRUMP: "random(['hearts', 'spades'])"}, {})
     assert FUNCTIONS["is_trump"].add_reads(set(), chancy) is False   # a check that calls it always runs

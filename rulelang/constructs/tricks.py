@@ -18,6 +18,7 @@ from .kinds import ANY, BOOL, CARD
 from .sections import Section
 
 TRUMP = "tricks.trump"  # the trump suit's key in the dependency analysis
+CARD_VALUES = "tricks.card"  # the key of what a card's suit and rank in play read
 PLAIN = TrickSpec(lambda st, env: None, "suit", "rank")  # no `tricks:` section: printed suits and ranks, no trump
 
 
@@ -42,7 +43,10 @@ class Tricks(Section):
 
     def analysed(self, compiler):
         section = compiler.section(self.keyword)
-        return {TRUMP: section.get("trump", "none")} if section else {}
+        if not section:
+            return {}
+        suit, rank = (str(section.get(key, key)) for key in ("suit", "rank"))
+        return {TRUMP: section.get("trump", "none"), CARD_VALUES: f"collect(c in [] | [c.{suit}, c.{rank}])"}
 
     def compile(self, compiler):
         section = compiler.section(self.keyword)
@@ -60,23 +64,18 @@ class Tricks(Section):
         return {"tricks": TrickSpec(compiler.expr(trump, pos), names["suit"], names["rank"])}
 
 
-ENGINE_PARTS = frozenset({"cvar", "zvars", "attach", "loc", "down", "current"})
-
-
 class TrickFunction(Function):
     """A function that reads the `tricks:` section: the trump suit and a card's suit and rank in play."""
 
     def add_reads(self, found, dependencies):
-        """What the trump suit reads, and what the card values could read: every variable, every part the
-        engine records, and what every card property reads (a safe superset of the two it names)."""
-        names = dependencies.names
-        props = [dependencies.known.get(("prop", name)) for name in names.card_props]
-        props.append(dependencies.known.get(("function", TRUMP), frozenset()))
-        if any(reads is None for reads in props):
-            return False  # the trump suit or a card property uses chance
-        found |= ENGINE_PARTS | {("v", name) for name in names.game_vars} | {("p", name) for name in names.player_vars}
-        for reads in props:
-            found |= reads
+        """What the trump suit reads and what the two card values the `tricks:` section names read
+        (without the section: the printed suit and rank, which read nothing)."""
+        known = dependencies.known
+        reads = [known.get(("function", key), frozenset()) for key in (TRUMP, CARD_VALUES)]
+        if any(part is None for part in reads):
+            return False  # the trump suit or a card value uses chance
+        for part in reads:
+            found |= part
         return True
 
 
@@ -85,9 +84,21 @@ def spec(st) -> TrickSpec:
     return st.game.tricks or PLAIN
 
 
+def value_of(st, card, name: str):
+    """A card's value `name`, as `card.name` reads it.
+
+    Speed: a printed value or a constant property is read from the card's facts, as
+    `st.attribute` would read it when no stored value (a `card_var`) has that name.
+    """
+    facts = getattr(card, "facts", None)
+    if facts is not None and name in facts and name not in st.game.card_vars:
+        return facts[name]
+    return st.attribute(card, name, None)
+
+
 def suit_of(st, card):
     """The suit a card counts as now."""
-    return st.attribute(card, spec(st).suit, None)
+    return value_of(st, card, spec(st).suit)
 
 
 def played(st, cards, what: str) -> list:
@@ -125,8 +136,10 @@ class TrickWinner(TrickFunction):
         wanted = trump if trump is not None and trump in suits else suits[0]
         best = None
         for card, suit in zip(items, suits):
-            if suit == wanted and (best is None or st.attribute(card, tricks.rank, None) > best[1]):
-                best = (card, st.attribute(card, tricks.rank, None))
+            if suit == wanted:
+                rank = value_of(st, card, tricks.rank)
+                if best is None or rank > best[1]:
+                    best = (card, rank)
         return best[0]
 
 
@@ -167,7 +180,9 @@ class Follows(TrickFunction):
     def meaning(st, card, cards):
         """Whether the card counts as the suit led (true when nothing was led)."""
         items = played(st, cards, "follows")
-        return not items or suit_of(st, played(st, [card], "follows")[0]) == suit_of(st, items[0])
+        if not is_card(card):
+            raise GameError(f"follows() takes cards, not {pretty(card)}")
+        return not items or suit_of(st, card) == suit_of(st, items[0])
 
 
 class IsTrump(TrickFunction):
