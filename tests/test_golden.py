@@ -31,6 +31,24 @@ SIMULATIONS = [
     ("supertrumf", 6, 100, 7),
     ("supertrumf_blixtduell", 2, 200, 8),
 ]
+# The classic games, each briefly (their long games, a few).
+SIMULATIONS += [
+    ("blackjack", 3, 200, 9),
+    ("crazy_eights", 4, 60, 10),
+    ("go_fish", 4, 40, 11),
+    ("klondike", 1, 200, 12),
+    ("kuhn_poker", 2, 200, 13),
+    ("leduc_poker", 2, 200, 14),
+    ("texas_holdem", 4, 6, 15),
+    ("uno", 4, 10, 16),
+    ("spades", 4, 8, 17),
+    ("euchre", 4, 20, 18),
+    ("hearts", 4, 4, 19),
+    ("yahtzee", 2, 10, 20),
+    ("liars_dice", 4, 40, 21),
+    ("gin_rummy", 2, 4, 22),
+    ("cribbage", 2, 20, 23),
+]
 # (ruleset, players, seed): one full log (every line with its audience) per shipped ruleset.
 LOGS = [
     ("storma_slottet", 2, 7),
