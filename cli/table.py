@@ -155,7 +155,7 @@ class Table:
             if decision.seat in self.humans and len(decision.options) > 1 and self.worth_asking(st, decision):
                 self.asked.append(position)
         del self.decisions[upto:]
-        return replay(self.game, self.record(), on_decision=note, debug=self.debug)
+        return replay(self.game, self.record(), on_decision=note, debug=self.debug, recall=True)
 
     def record(self) -> GameRecord:
         """The game's record so far."""

@@ -14,6 +14,7 @@ from rulelang.api import load_game
 from rulelang.engine.frames import ForLoop
 from rulelang.engine.rng import Rng
 from rulelang.engine.runtime import apply_action, new_game
+from rulelang.engine.session import play_game
 from rulelang.engine.values import Card, ZoneRef
 from rulelang.engine.views import seat_view
 
@@ -290,18 +291,30 @@ def test_a_seat_that_passed_a_card_asks_for_it(agent):
         assert st.result == ("win", "loss"), f"seed {seed}: P1 did not ask for the rank it passed"
 
 
-def test_the_passed_card_stays_in_the_passers_samples_only_when_shown(tmp_path):
+def test_the_passer_recalls_where_its_card_went_until_that_hand_is_shuffled(tmp_path):
+    """P1 saw its card go to P2's hand: its samples keep it there without a `show` too (it
+    recalls the move), until the hand it went to is shuffled (then it could lie anywhere there,
+    so it is dealt again); P2's samples, which never saw it leave, keep their own hand anyway."""
     with open(PASS_AND_ASK, encoding="utf-8") as base:
         text = base.read()
-    forgetful = tmp_path / "forget.yaml"
-    forgetful.write_text(text.replace("    - show low to me\n", ""), encoding="utf-8")
-    st = new_game(load_game(PASS_AND_ASK), 2, 3, quiet=True)
-    (card,) = st.known  # the card P1 passed (the same deal in both files)
+    unshown = tmp_path / "unshown.yaml"
+    unshown.write_text(text.replace("    - show low to me\n", ""), encoding="utf-8")
+    shuffled = tmp_path / "shuffled.yaml"
+    shuffled.write_text(text.replace("    - show low to me\n", "    - shuffle opponent.hand\n"), encoding="utf-8")
+    st = new_game(load_game(str(unshown)), 2, 3, quiet=True, recall=True)
+    (card,) = st.recalled  # the card P1 passed
     where = st.loc[card]
+    assert not st.known and st.recalls(card_by_id(st, card), 0) and not st.recalls(card_by_id(st, card), 1)
     assert all(SeatView(st, 0).sample(Rng(seed)).loc[card] == where for seed in range(12))
-    st = new_game(load_game(str(forgetful)), 2, 3, quiet=True)
-    assert st.loc[card] == where and not st.known
+    st = new_game(load_game(str(shuffled)), 2, 3, quiet=True, recall=True)
+    assert st.loc[card] == where and not st.recalled
     assert any(SeatView(st, 0).sample(Rng(seed)).loc[card] != where for seed in range(12))
+
+
+def card_by_id(st, card_id: int):
+    """The card with this id in the state `st`."""
+    (kind, zone) = st.loc[card_id]
+    return next(card for card in st.zones[zone] if card.id == card_id)
 
 
 def test_hidden_dice_make_a_seats_private_states_too_many_to_keep_apart():
@@ -309,3 +322,29 @@ def test_hidden_dice_make_a_seats_private_states_too_many_to_keep_apart():
     st = new_game(load_game("liars_dice"), 2, 7)
     assert SeatView(st, 0).private_states(0) == float("inf")
     assert SeatView(new_game(load_game("kuhn_poker"), 2, 7), 0).private_states(0) < 10
+
+
+def test_every_seat_recalls_the_tricks_it_saw_taken():
+    """Spades' tricks are taken face down, yet every seat watched them played: samples keep each
+    taken card where it lies, so no sample puts a card already played in an opponent's hand."""
+    game = load_game("spades")
+    st = new_game(game, 4, 5, quiet=True, recall=True)
+    rng = Rng(5)
+    won = [ZoneRef("won", seat) for seat in range(4)]
+    while sum(len(st.zones[zone]) for zone in won) < 8:
+        apply_action(st, rng.below(len(st.pending.options)))
+    taken = [card for zone in won for card in st.zones[zone]]
+    assert not any(st.visible_to(card, seat) for card in taken for seat in range(4))  # face down to all
+    assert all(st.recalls(card, seat) for card in taken for seat in range(4))
+    for seed in range(6):
+        sample = SeatView(st, st.pending.seat).sample(Rng(seed))
+        assert all(sample.zones[zone] == st.zones[zone] for zone in won)
+
+
+def test_a_game_played_by_a_search_bot_recalls_and_one_of_random_bots_does_not():
+    """Keeping what seats recall costs time, so only a game with a seat that samples keeps it."""
+    game = load_game("spades")
+    searched = play_game(game, [GreedyAgent(1, samples=1)] + [RandomAgent(s) for s in range(3)], 2, quiet=True)
+    unsearched = play_game(game, [RandomAgent(s) for s in range(4)], 2, quiet=True)
+    assert searched.recalling and searched.recalled
+    assert not unsearched.recalling and not unsearched.recalled

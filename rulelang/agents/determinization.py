@@ -1,7 +1,9 @@
 """Determinization: game states a seat cannot tell from the real one, for bots that search.
 
-A seat knows where every card it can see lies, and how many cards lie in each place it cannot
-see. A sample keeps all of that and deals the cards hidden from the seat at random among the
+A seat knows where every card it can see lies, where every card it saw go out of its sight
+lies as long as it has lain there since (a trick it watched taken, face down; a card it passed;
+a card buried in the stock: `GameState.recalls`; a shuffle forgets), and how many cards lie in
+each place it cannot see. A sample keeps all of that and deals the cards hidden from the seat at random among the
 places it cannot see: one permutation of the hidden cards' identities, applied to the whole
 cloned state (zones, attachments, stored values, variables, the running effects' local
 variables, moves not yet seen by triggers, face-down cards, the pending decision's options).
@@ -40,6 +42,8 @@ class SeatView(Mapping):
     the hidden cards re-dealt: a quiet state, with its own generator, that the agent may play
     on freely (`apply_action`); nothing done to it reaches the real game.
     """
+
+    recalls = True  # a game played with this view keeps what each seat recalls (see `new_game`)
 
     def __init__(self, st, seat: int):
         self._st = st
@@ -80,6 +84,12 @@ class SeatView(Mapping):
             self._redeal = Redeal(self._st, self.seat)
         return self._redeal.sample(rng)
 
+    def open_sample(self, rng: Rng):
+        """A clone of the game as it really is, every card where it lies (no card re-dealt, no die
+        rolled again): what a bot allowed to see every card searches on, to measure how far
+        knowing everything would take it. It tells the seat what it may not know: never for play."""
+        return quiet_clone(self._st, Rng(rng.next64()))
+
     def table_sample(self, rng: Rng):
         """A clone of the game at this decision with every card that some seat cannot see re-dealt,
         this seat's own too: the game as the table knows it, for guessing what others may think."""
@@ -117,7 +127,7 @@ class Redeal:
         for zone, cards in st.zones.items():
             self._collect(("z", zone), cards)
         self.cards = sorted((self._at(st, slot) for slot in self.slots), key=lambda card: card.id)
-        self.seen = [[j for j, slot in enumerate(self.slots) if st.visible_to(self._at(st, slot), seat)]
+        self.seen = [[j for j, slot in enumerate(self.slots) if in_sight(st, self._at(st, slot), seat)]
                      for seat in range(st.n)]  # the hidden places each seat sees (with no seat, its own)
 
     @staticmethod
@@ -140,7 +150,7 @@ class Redeal:
         st = self.st
         for index, piece in enumerate(pieces):
             kind = piece.__class__
-            if (kind is Card or kind is Die) and not all(st.visible_to(piece, seat) for seat in self.seats):
+            if (kind is Card or kind is Die) and not all(in_sight(st, piece, seat) for seat in self.seats):
                 if kind is Card:
                     self.slots.append((place, index))
                 else:
@@ -158,10 +168,7 @@ class Redeal:
     def dealt(self, order: list, rng: Rng):
         """A quiet clone with `self.cards[order[i]]` in the i-th hidden place, drawing chance from `rng`."""
         st = self.st
-        other = st.clone()
-        other.rng = rng
-        other.quiet, other.debug, other.log = True, False, []
-        other.forced = None
+        other = quiet_clone(st, rng)
         if self.slots:
             swap = {}
             for slot, new in zip(self.slots, order):
@@ -170,10 +177,25 @@ class Redeal:
         for die in self.dice:  # a hidden die shows any of its faces
             if "face" in other.cvars.get(die.id, ()):
                 other.cvars[die.id] = {"face": die.low + rng.below(die.attributes["sides"])}
-        # Remembered checks were made on the real cards: the sample starts its own memory.
-        other.memo, other.quiet_version, other.changed_since, other.changed_parts = {}, None, None, None
         other.touch()
         return other
+
+
+def in_sight(st, piece, seat: int) -> bool:
+    """Whether the seat knows which card lies there: it sees it, or saw it go there (`recalls`)."""
+    return st.visible_to(piece, seat) or st.recalls(piece, seat)
+
+
+def quiet_clone(st, rng: Rng):
+    """A clone of `st` to search on: quiet (no log text), drawing chance from `rng`, nothing forced,
+    with a memory of checks of its own (remembered checks were made on the real cards)."""
+    other = st.clone()
+    other.rng = rng
+    other.quiet, other.debug, other.log = True, False, []
+    other.forced = None
+    other.recalling = False  # a sample is searched, never sampled from
+    other.memo, other.quiet_version, other.changed_since, other.changed_parts = {}, None, None, None
+    return other
 
 
 def _apply(st, swap: dict, ids: dict) -> None:

@@ -33,6 +33,10 @@ often one with a strong hand, and the bot bets its own strong hand for the chips
 The default budget is `STEPS` decisions played in all (each iteration counts one more), so a
 long game gets fewer, longer iterations at about the same cost. A budget of iterations or steps
 gives the same choices for the same seed; a budget of seconds (`seconds=`, wall-clock) does not.
+
+`peek=1` lets the search see every card (`SeatView.open_sample`): a cheat, for measuring how
+much of a game is luck (the rate a bot that knows everything reaches is the ceiling), never a
+fair opponent.
 """
 from __future__ import annotations
 
@@ -62,13 +66,14 @@ class MctsAgent:
 
     def __init__(self, seed: int, iterations: int | None = None, seconds: float | None = None,
                  depth: int | None = None, explore: float = EXPLORE, steps: int | None = None,
-                 smooth: float = SMOOTH, mix: float = 0.0):
+                 smooth: float = SMOOTH, mix: float = 0.0, peek: int = 0):
         self.rng = Rng(seed)
         self.iterations = iterations
         self.steps = STEPS if iterations is None and seconds is None and steps is None else steps
         self.seconds = seconds
         self.smooth = smooth
         self.mix = mix
+        self.peek = bool(peek)
         self.depth = depth
         self.explore = explore
         self.estimate = None  # kept for the game (see estimate_for)
@@ -105,14 +110,17 @@ class MctsAgent:
         keys = option_keys(decision.options)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         seats = range(view.players)
-        private = view.players > 1 and all(view.private_states(seat) <= SMALL for seat in seats)
+        private = not self.peek and view.players > 1 and all(view.private_states(seat) <= SMALL for seat in seats)
         root, mine = Node(), None
         done = spent = 0
         while (self.iterations is None or done < self.iterations) and (self.steps is None or spent < self.steps):
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             table = private and done % 2 == 1
-            st = view.table_sample(self.rng) if table else view.sample(self.rng)
+            if self.peek:
+                st = view.open_sample(self.rng)
+            else:
+                st = view.table_sample(self.rng) if table else view.sample(self.rng)
             states = [view.private(st, seat) for seat in seats] if private else None
             if private and not table:
                 mine = states[decision.seat]

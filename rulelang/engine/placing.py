@@ -30,6 +30,13 @@ class Placing:
         recorded. Returns the piles of rows that were emptied (they leave their row: see `move`).
         """
         under = where == "under"
+        sighted = None
+        if self.recalling:  # (a card put face up in a public zone is seen by all: nothing to recall)
+            if under or face_down or self.game.zones[target.name].visibility != "public":
+                sighted = self._sighted(pieces)
+            elif self.recalled:
+                for piece in pieces:
+                    self.recalled.pop(piece.id, None)
         if self.show_last:
             self.keep_last(pieces, target, taken_from)
         loc, cvars, down = self.loc, self.cvars, self.down
@@ -100,6 +107,8 @@ class Placing:
         if self.known:  # a card shown to a player is known to them only where it was shown
             for piece in pieces:
                 self.known.pop(piece.id, None)
+        if sighted:
+            self._remember(sighted)
         self.version = event = next(self.clock)  # `touch(*changed)`, written out: every move of a card comes here
         versions = self.versions
         for part in changed:
@@ -107,6 +116,33 @@ class Placing:
         if self.changed_parts is not None:
             self.changed_parts += changed
         return emptied
+
+    def _sighted(self, pieces) -> list:
+        """Each card among `pieces` some seat sees where it lies, or recalls there, with those seats
+        (a card in a hidden zone, neither shown nor recalled, is left out: nobody sees it)."""
+        seats, zones, out = range(self.n), self.game.zones, []
+        recalled, known, shown = self.recalled, self.known, self.shown
+        for piece in pieces:
+            if piece.__class__ is not Card:
+                continue
+            pid = piece.id
+            if pid not in recalled and pid not in known and pid not in shown and \
+                    zones[self.root(piece).name].visibility == "hidden":
+                continue
+            out.append((piece, frozenset(seat for seat in seats
+                                         if self.visible_to(piece, seat) or self.recalls(piece, seat))))
+        return out
+
+    def _remember(self, sighted: list) -> None:
+        """After cards moved or turned: each seat that saw a card before, and cannot see it now,
+        recalls where it went (as long as it lies there: a later move recalls afresh)."""
+        recalled = self.recalled
+        for card, seers in sighted:
+            lost = frozenset(seat for seat in seers if not self.visible_to(card, seat))
+            if lost:
+                recalled[card.id] = (self.root(card), lost)
+            else:
+                recalled.pop(card.id, None)
 
     def keep_last(self, pieces, target, taken_from: ZoneRef | None) -> None:
         """Note the cards leaving a zone that shows its last cards (`show_last`), with where they go
@@ -335,7 +371,9 @@ class Placing:
 
     def turn_face(self, pieces, face_down: bool) -> None:
         """Turn cards face up (revealing them to all who may see the zone) or face down."""
-        for piece in self.items(pieces):
+        pieces = self.items(pieces)
+        sighted = self._sighted(pieces) if self.recalling and face_down else None
+        for piece in pieces:
             if not is_card(piece):
                 raise GameError(f"only cards can be turned face up or down, not {pretty(piece)}")
             if face_down and piece.id not in self.down:
@@ -346,6 +384,8 @@ class Placing:
                 self.touch("down")
                 if not self.quiet:
                     self.say(f"turns up {pretty(piece)}", actor=False)
+        if sighted:
+            self._remember(sighted)
 
     def show(self, cards: list, seats) -> None:
         """Show cards to some players: each is known to them where it lies, as long as it lies there.

@@ -142,14 +142,16 @@ def _decisions(decisions) -> tuple:
     return tuple(decisions)
 
 
-def replay(game, record: GameRecord, upto: int | None = None, on_decision=None, debug: bool = False):
-    """The game state after the record's first `upto` decisions (all by default).
+def replay(game, record: GameRecord, upto: int | None = None, on_decision=None, debug: bool = False,
+           recall: bool = False):
+    """The game state after the record's first `upto` decisions (all by default); with `recall`,
+    one that keeps what each seat recalls (see `new_game`), for search bots to play on.
 
     `on_decision(st, position)` is called before each decision is applied. Raises RecordError
     when the record does not fit the ruleset, or a decision is not a legal option.
     """
     record.check_fits(game)
-    st = new_game(game, len(record.players), record.seed, debug=debug)
+    st = new_game(game, len(record.players), record.seed, debug=debug, recall=recall)
     for position, index in enumerate(record.decisions[:upto]):
         if st.pending is None:
             raise RecordError(f"the record has {len(record.decisions)} decisions, "

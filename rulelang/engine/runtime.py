@@ -35,16 +35,20 @@ TRIGGER_OF = attrgetter("trigger")  # a frame's (trigger key, binding), or None
 NONE_RUNNING = frozenset()
 
 
-def new_game(game, players: int, seed: int, debug: bool = False, prepare=None, quiet: bool = False) -> GameState:
+def new_game(game, players: int, seed: int, debug: bool = False, prepare=None, quiet: bool = False,
+             recall: bool = False) -> GameState:
     """A game at its first decision (or its end). `prepare(st)` may stack it before setup runs.
 
     A quiet game makes no log text (for simulations and bots' playouts); it plays the same.
+    A game that `recall`s keeps where each seat saw cards go out of its sight (`GameState.recalls`,
+    for search bots' samples); it plays the same, a little slower.
     """
     if not game.min_players <= players <= game.max_players:
         raise GameError(f"{game.name} is for {game.min_players}-{game.max_players} players, not {players}")
     st = GameState(game, players, seed)
     st.debug = debug
     st.quiet = quiet
+    st.recalling = recall
     st.fire_now = fire_events if game.events_at_once else None
     if prepare is not None:
         prepare(st)

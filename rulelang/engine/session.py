@@ -19,11 +19,12 @@ def play_game(game, agents: list, seed: int, debug: bool = False,
     `on_decision(st)`, when given, is called before each decision is put to its agent (it may
     look at the state, never change it).
     """
-    st = new_game(game, len(agents), seed, debug=debug, quiet=quiet)
+    makers = [view_maker(agent) for agent in agents]
+    recall = any(getattr(maker, "recalls", False) for maker in makers)  # a view that samples what its seat recalls
+    st = new_game(game, len(agents), seed, debug=debug, quiet=quiet, recall=recall)
     if debug:
         st.check_conservation()
     bound = decision_bound(st, max_decisions)
-    makers = [view_maker(agent) for agent in agents]
     while st.result is None:
         if st.actions >= bound:
             raise _no_result(st, bound)

@@ -79,6 +79,8 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.down: set[int] = set()
         self.shown: dict = {}  # card id -> (its zone, the reveal's event number) when revealed to all (placing.reveal)
         self.known: dict = {}  # card id -> (its zone, the seats shown it, the event number) (placing.show)
+        self.recalled: dict = {}  # card id -> (its zone, the seats that saw it go there) (placing._remember)
+        self.recalling = False  # whether cards seen going out of sight are recalled (for search bots' samples)
         self.last_shown: dict = {}  # zone -> ((card, where it went, seats that saw it), ...) (placing.keep_last) ...
         self.leaving: dict = {}  # ... and those that left it since, while it is not yet empty
         self.revealed_at = 0  # the event number of the last reveal (no change to what rules read, but to views)
@@ -152,6 +154,7 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         other.down = set(self.down)
         other.shown = dict(self.shown)
         other.known = dict(self.known)
+        other.recalled = dict(self.recalled)
         other.last_shown = dict(self.last_shown)
         other.leaving = dict(self.leaving)
         other.vars = dict(self.vars)

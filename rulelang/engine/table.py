@@ -195,6 +195,13 @@ class Table:
             return owner == seat and spec.down_seen_by_owner
         return spec.visibility == "public" or owner == seat
 
+    def recalls(self, piece, seat: int) -> bool:
+        """Whether the player in `seat` saw this card go where it lies, and it has lain there since
+        (placing._remember): what a player with a perfect memory knows, for search bots' samples.
+        Views do not show it: a face-down trick stays face down on the table."""
+        seen = self.recalled.get(piece.id)
+        return seen is not None and seat in seen[1] and seen[0] == self.root(piece)
+
     def revealed(self, piece, zone) -> bool:
         """Whether a piece lying in `zone` was revealed to all there, and the zone is as it was then."""
         seen = self.shown.get(piece.id)
