@@ -348,3 +348,16 @@ def test_a_game_played_by_a_search_bot_recalls_and_one_of_random_bots_does_not()
     unsearched = play_game(game, [RandomAgent(s) for s in range(4)], 2, quiet=True)
     assert searched.recalling and searched.recalled
     assert not unsearched.recalling and not unsearched.recalled
+
+
+def test_a_peeking_search_sees_every_card_where_it_lies():
+    """`mcts:peek=1` (a cheat, for measuring the ceiling) searches the real deal: its samples are
+    the game as it is, while a fair seat's samples deal the others' hands anew."""
+    game = load_game("crazy_eights")
+    st = new_game(game, 3, 4, quiet=True)
+    view = SeatView(st, st.pending.seat)
+    assert all(view.open_sample(Rng(seed)).zones == st.zones for seed in range(4))
+    assert any(view.sample(Rng(seed)).zones != st.zones for seed in range(4))
+    assert build_agent(parse_agent_spec("mcts:peek=1"), 0, 1, game).peek
+    with pytest.raises(ValueError, match="peek must be a whole number from 1 to 1"):
+        parse_agent_spec("mcts:peek=2")
