@@ -6,6 +6,13 @@ every bot's distance from an equilibrium in the small poker games.
                                          [--records FILE [--recorded]]
                                          [--poker NAME ...] [--poker-bots SPEC ...] [--poker-seeds N]
 
+With --every: every shipped game with real decisions (`EVERY`, at the seats given there), one
+`mcts` seat against `random` seats, moved seat by seat: the win rate from each seat and in all
+(a team's result in team games), the rate of a `random` seat in the same seats (the chance rate,
+from ten times the games), the bar of issue 40 (70% with two seats, 1.8 times the chance rate
+with more) and, with --ceiling, the rate of `mcts:peek=1`, which sees every card: where the fair
+bot falls short of the bar, the ceiling tells whether the game's luck caps it.
+
 Poker (`--poker`, default Kuhn and Leduc): for each bot of `--poker-bots`, its policy at every
 information set asked of `--poker-seeds` fresh bots, then exactly on the whole game
 (`benchmarks/poker_bots.py`): its exploitability and, per seat, what it loses against an
@@ -47,6 +54,11 @@ DUELS = ["storma_slottet", "tjugonio", "supertrumf", "supertrumf_blixtduell"]
 MULTI = {"hoyers_trappe": 3, "go_fish": 3, "crazy_eights": 3}
 POKER = ["kuhn_poker", "leduc_poker"]
 SOLO = {"houska_castle": "defeated"}  # the ruleset's report or variable to average
+EVERY = {"hearts": 4, "spades": 4, "euchre": 4, "uno": 4, "crazy_eights": 3, "go_fish": 3, "texas_holdem": 3,
+         "hoyers_trappe": 3, "gin_rummy": 2, "cribbage": 2, "yahtzee": 2, "liars_dice": 2, "blackjack": 2,
+         "kuhn_poker": 2, "leduc_poker": 2, "storma_slottet": 2, "tjugonio": 2, "supertrumf": 2,
+         "supertrumf_blixtduell": 2}  # game -> seats, one mcts seat against random ones (--every)
+CHANCE_GAMES = 10  # random-seat games per mcts game, for the chance rate
 Z = 1.96
 
 
@@ -185,7 +197,7 @@ def run(name, label, seats, kind, games, seed, pool, records: Records, play_none
         wins = sum(score(r) for r in records)
         row["rate"] = (wins / games, *wilson(wins, games))
         seats = sorted({r.get("seat", 0) for r in records})
-        if len(seats) > 2:
+        if len(seats) > 1:
             by_seat = [[score(r) for r in records if r.get("seat", 0) == seat] for seat in seats]
             row["by_seat"] = [sum(got) / len(got) for got in by_seat]
     return row
@@ -211,6 +223,36 @@ def show(row: dict, markdown: bool) -> str:
     return "| " + " | ".join(cells) + " |" if markdown else "  ".join(cells)
 
 
+def every_game(names: list, mcts: str, games: int, seed: int, pool, records: Records, ceiling: bool,
+               play_none: bool, markdown: bool) -> None:
+    """Print, per game, one `mcts` seat's win rate against random seats beside the chance rate,
+    the bar, and (`ceiling`) a peeking mcts's rate."""
+    head = ["game", "seats", "games", "chance (random seat)", "mcts win rate [95%] (by seat)", "bar",
+            "ceiling (peek)", "mcts s/decision (worst)"]
+    print("| " + " | ".join(head) + " |\n|" + "---|" * len(head) if markdown else "  ".join(head))
+    for name in names:
+        seats = EVERY[name]
+        rows = {}
+        for label, bot, count in (("chance", "random", games * CHANCE_GAMES), ("mcts", mcts, games),
+                                  ("peek", "mcts:peek=1", games)):
+            if label == "peek" and not ceiling:
+                continue
+            rows[label] = run(name, label, [bot] + ["random"] * (seats - 1), "rate", count, seed, pool, records,
+                              play_none)
+        mine, chance = rows["mcts"], rows["chance"]
+        if mine is None or chance is None:
+            continue
+        bar = 0.7 if seats == 2 else 1.8 * chance["rate"][0]
+        rate, low, high = mine["rate"]
+        cells = [name, str(seats), str(mine["games"]), f"{100 * chance['rate'][0]:.0f}%",
+                 f"{100 * rate:.0f}% [{100 * low:.0f}, {100 * high:.0f}] (" +
+                 ", ".join(f"{100 * r:.0f}" for r in mine.get("by_seat", ())) + ")",
+                 f"{100 * bar:.0f}%: " + ("met" if rate >= bar else "short"),
+                 f"{100 * rows['peek']['rate'][0]:.0f}%" if rows.get("peek") else "-",
+                 f"{mine['s_per_decision']:.3f} ({mine['worst_s']:.2f})"]
+        print("| " + " | ".join(cells) + " |" if markdown else "  ".join(cells), flush=True)
+
+
 def main() -> None:
     """Parse the arguments, play every match, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -227,7 +269,20 @@ def main() -> None:
     parser.add_argument("--recorded", action="store_true",
                         help="play nothing: sum up each match over its games in --records so far "
                              "(game 0 on, in a row, at most --games)")
+    parser.add_argument("--every", nargs="*", metavar="GAME",
+                        help="one mcts seat against randoms in these games (none named: all of EVERY), "
+                             "in place of the matches above")
+    parser.add_argument("--ceiling", action="store_true", help="with --every: the rate of mcts:peek=1 too")
     args = parser.parse_args()
+    if args.every is not None:
+        pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+        try:
+            every_game(args.every or list(EVERY), args.mcts, args.games, args.seed, pool, Records(args.records),
+                       args.ceiling, args.recorded, args.markdown)
+        finally:
+            if pool:
+                pool.shutdown()
+        return
     if args.markdown:
         print("| ruleset | match | games | mcts result (95% interval) | mcts CPU s per decision |")
         print("|---|---|---|---|---|")
