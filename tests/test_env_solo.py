@@ -39,6 +39,19 @@ def test_an_episode_is_the_game_the_engine_plays_with_the_same_agents(name, seat
     assert reward == {"win": 1.0, "loss": -1.0, "draw": 0.0}[st.result[seat]]
 
 
+def test_search_bots_play_the_other_seats_on_samples_of_what_their_seat_knows():
+    """An opponent that searches (mcts, greedy) is handed a view it can sample, as at a table,
+    and the game keeps what its seat recalls: an episode plays to its end."""
+    env = make_gym_env("crazy_eights", players=3, seed=1, opponents="mcts:steps=200,greedy")
+    observation, _ = env.reset(seed=1)
+    assert env.unwrapped.episode.st.recalling
+    terminated = truncated = False
+    while not (terminated or truncated):
+        action = int(np.flatnonzero(observation["action_mask"])[0])
+        observation, reward, terminated, truncated, _ = env.step(action)
+    assert terminated and reward in (-1.0, 0.0, 1.0)
+
+
 def test_a_seat_and_its_opponents_must_fit_the_game():
     with pytest.raises(ValueError, match="seat 2"):
         make_gym_env("tjugonio", seat=2)

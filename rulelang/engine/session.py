@@ -20,8 +20,7 @@ def play_game(game, agents: list, seed: int, debug: bool = False,
     look at the state, never change it).
     """
     makers = [view_maker(agent) for agent in agents]
-    recall = any(getattr(maker, "recalls", False) for maker in makers)  # a view that samples what its seat recalls
-    st = new_game(game, len(agents), seed, debug=debug, quiet=quiet, recall=recall)
+    st = new_game(game, len(agents), seed, debug=debug, quiet=quiet, recall=needs_recall(agents))
     if debug:
         st.check_conservation()
     bound = decision_bound(st, max_decisions)
@@ -62,6 +61,12 @@ def view_for(agent, st, seat: int):
     (`view_type`, called with the state and the seat), or else the seat's view (`seat_view`)."""
     maker = view_maker(agent)
     return maker(st, seat) if maker is not None else None
+
+
+def needs_recall(agents) -> bool:
+    """Whether a game with these agents should keep what each seat recalls (`new_game`): when
+    some agent's view type samples the game as its seat knows it (`recalls`, see SeatView)."""
+    return any(getattr(view_maker(agent), "recalls", False) for agent in agents)
 
 
 def view_maker(agent):

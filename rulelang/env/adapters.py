@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..api import load_document
-from ..engine.views import seat_view
+from ..engine.session import view_for
 from .bounds import check_size
 from .catalogue import ActionCatalogue, ActionError
 from .layout import Layout
@@ -19,10 +19,10 @@ from .observation import encode_view
 
 
 def ask(agent, st) -> int:
-    """The option a rulelang agent picks for the pending decision, seeing only its seat's view."""
+    """The option a rulelang agent picks for the pending decision, seeing only its seat's view
+    (as the agent asks for it: a search bot gets a view it can sample, see `view_for`)."""
     decision = st.pending
-    view = seat_view(st, decision.seat) if getattr(agent, "needs_view", True) else None
-    return agent.choose(view, decision)
+    return agent.choose(view_for(agent, st, decision.seat), decision)
 
 
 class AgentPolicy:

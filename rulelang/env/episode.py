@@ -69,9 +69,9 @@ class Episode:
         self.told = 0  # log lines already given by `news`
         self.st = None
 
-    def start(self, seed: int) -> None:
-        """A new game from this seed, at its first decision."""
-        self.st = new_game(self.game, self.players, seed, quiet=self.quiet)
+    def start(self, seed: int, recall: bool = False) -> None:
+        """A new game from this seed, at its first decision (`recall`: see `new_game`)."""
+        self.st = new_game(self.game, self.players, seed, quiet=self.quiet, recall=recall)
         self.told = 0
         self._decision()
 

@@ -16,7 +16,7 @@ from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
 from ..agents import build_agent, parse_players
-from ..engine.session import DEFAULT_MAX_DECISIONS
+from ..engine.session import DEFAULT_MAX_DECISIONS, needs_recall
 from .adapters import ask
 from .aec import observation_space
 from .bounds import MAX_OBSERVATION
@@ -64,9 +64,9 @@ class SoloEnv(EpisodeParts, gymnasium.Env):
         """A new game: from `seed`, or the next seed of the current run (see episode.Seeds)."""
         super().reset(seed=seed)
         game_seed = self.seeds.next(seed)
-        self.episode.start(game_seed)
         self.bots = {other: build_agent(spec, other, game_seed, self.episode.game)
                      for other, spec in self.opponents.items()}
+        self.episode.start(game_seed, recall=needs_recall(self.bots.values()))
         self._bots_play()
         self.ended = self.episode.seat is None  # the bots may have ended it
         return self.episode.observe(self.seat), {}
