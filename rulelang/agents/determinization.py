@@ -2,9 +2,10 @@
 
 A seat knows where every card it can see lies, where every card it saw go out of its sight
 lies as long as it has lain there since (a trick it watched taken, face down; a card it passed;
-a card buried in the stock: `GameState.recalls`; a shuffle forgets), and how many cards lie in
-each place it cannot see. A sample keeps all of that and deals the cards hidden from the seat at random among the
-places it cannot see: one permutation of the hidden cards' identities, applied to the whole
+a card buried in the stock: `GameState.recalls`, in a game made with `recall`; a shuffle
+forgets), and how many cards lie in each place it cannot see. A sample keeps all of that and
+deals the cards hidden from the seat at random among the places it cannot see: one
+permutation of the hidden cards' identities, applied to the whole
 cloned state (zones, attachments, stored values, variables, the running effects' local
 variables, moves not yet seen by triggers, face-down cards, the pending decision's options).
 A secret choice another seat has already made (a card laid face down, a card bound in a
