@@ -2,6 +2,8 @@
 `?` during play). Rule-file text is shown literally: Markdown is rendered, markup never read."""
 from __future__ import annotations
 
+import re
+
 import click
 
 from .common import allow_path_option, complete_ruleset, fail, packaged_names, seats
@@ -47,7 +49,7 @@ def rules_text(game):
     if game.moves:
         parts.append(Text("\nMoves", style="bold underline"))
         for move in game.moves.values():
-            parts.append(styled(f"  {move.label}", "bold"))
+            parts.append(styled(f"  {label_shape(move.label)}", "bold"))
             if move.help:
                 parts.append(Padding(styled(move.help.strip()), (0, 0, 0, 4)))
     parts.append(Text("\nZones", style="bold underline"))
@@ -81,3 +83,9 @@ def rules_text(game):
         sides, low = dice[0].attributes["sides"], dice[0].low
         parts.append(Text(f"\nThe dice: {len(dice)}, each showing {low} to {low + sides - 1}", style="bold"))
     return Group(*parts)
+
+
+def label_shape(label: str) -> str:
+    """A move's label as the rules list it: each `{field}` worked out in play shown as `…`."""
+    from rulelang.language.syntax import TEMPLATE_FIELD
+    return re.sub("…+", "…", TEMPLATE_FIELD.sub("…", label))

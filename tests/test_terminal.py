@@ -223,6 +223,12 @@ def test_rules_prints_the_rules_moves_zones_and_deck():
     assert run("rules", "no_such_game").exit_code == 1
 
 
+def test_rules_list_a_label_worked_out_in_play_with_its_fields_left_out():
+    out = run("rules", "texas_holdem").output
+    assert re.search(r"^\s+Call …$", out, re.M) and re.search(r"^\s+Raise to …$", out, re.M)
+    assert "to_call(me)" not in out and "{" not in out
+
+
 def test_a_bots_game_with_record_replays_to_the_same_end(tmp_path):
     path = tmp_path / "bots.json"
     result = run("play", "tjugonio", "--players", "random,random", "--seed", "5", "--record", str(path))
