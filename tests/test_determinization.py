@@ -10,6 +10,7 @@ import os
 import pytest
 
 from rulelang.agents import GreedyAgent, MctsAgent, RandomAgent, SeatView, build_agent, parse_agent_spec
+from rulelang.agents.determinization import in_sight
 from rulelang.api import load_game
 from rulelang.engine.frames import ForLoop
 from rulelang.engine.rng import Rng
@@ -27,9 +28,9 @@ CASES = [("storma_slottet", 2, 3), ("storma_slottet", 2, 5), ("storma_slottet", 
 BLIND = os.path.join(os.path.dirname(__file__), "data", "blind.yaml")
 
 
-def play_to(game, players, seed, skip):
+def play_to(game, players, seed, skip, recall=False):
     """The game after `skip` random decisions, at a decision with a choice, and the labels chosen."""
-    st = new_game(game, players, seed)
+    st = new_game(game, players, seed, recall=recall)
     bot = RandomAgent(seed)
     labels = []
     while st.result is None and (st.actions < skip or len(st.pending.options) < 2):
@@ -39,7 +40,7 @@ def play_to(game, players, seed, skip):
     return st, labels
 
 
-def replay(game, players, seed, labels, swap):
+def replay(game, players, seed, labels, swap, recall=False):
     """The game played again from a deck with the `swap`ped cards traded, and the same decisions
     with the traded cards' names traded: the same game re-dealt; None if it cannot be played."""
     names = {old.name: new.name for old, new in swap.items()}
@@ -47,7 +48,7 @@ def replay(game, players, seed, labels, swap):
     def prepare(st):
         home = st.zones[ZoneRef(game.deck_zone)]
         home[:] = [swap.get(card, card) for card in home]
-    st = new_game(game, players, seed, prepare=prepare)
+    st = new_game(game, players, seed, prepare=prepare, recall=recall)
     for label in labels:
         wanted = names.get(label, label)
         offered = st.pending.labels()
@@ -57,11 +58,12 @@ def replay(game, players, seed, labels, swap):
     return st
 
 
-def redealt(game, players, seed, skip, wanted=4):
-    """(a state, a few re-deals of it, its seat), each re-deal trading two or more hidden cards."""
-    st, labels = play_to(game, players, seed, skip)
+def redealt(game, players, seed, skip, wanted=4, recall=False):
+    """(a state, a few re-deals of it, its seat), each re-deal trading two or more hidden cards
+    (with `recall`, cards the seat does not recall either, in games that keep what seats recall)."""
+    st, labels = play_to(game, players, seed, skip, recall)
     seat = st.pending.seat
-    hidden = sorted((c for c in game.cards if not st.visible_to(c, seat)), key=lambda c: c.id)
+    hidden = sorted((c for c in game.cards if not in_sight(st, c, seat)), key=lambda c: c.id)
     rng = Rng(seed)
     found = []
     for attempt in range(200):
@@ -74,7 +76,7 @@ def redealt(game, players, seed, skip, wanted=4):
         swap = {old: new for old, new in zip(hidden, order) if old is not new}
         if not swap:
             continue
-        other = replay(game, players, seed, labels, swap)
+        other = replay(game, players, seed, labels, swap, recall)
         if other is not None and view_of(other, seat) == view_of(st, seat):
             found.append(other)
             if len(found) == wanted:
@@ -122,8 +124,26 @@ def game_of(games, name):
 
 @pytest.mark.parametrize("name,players,skip", CASES)
 def test_redealing_hidden_cards_changes_neither_samples_nor_choices(games, name, players, skip):
-    game = game_of(games, name)
-    real, others, seat = redealt(game, players, 7, skip)
+    check_redeals(game_of(games, name), players, skip)
+
+
+# games whose seats recall cards gone out of sight, or are told what hidden cards are not (`show none`)
+RECALLING = [("crazy_eights", 2, 20), ("crazy_eights", 3, 8), ("spades", 4, 30)]
+
+
+@pytest.mark.parametrize("name,players,skip", RECALLING)
+def test_redealing_what_a_seat_neither_sees_recalls_nor_was_told_changes_no_sample(games, name, players, skip):
+    """A re-deal that keeps the seat's view keeps what it was told too (a player who could play
+    would not have drawn): the samples and choices are the same."""
+    real, seat = check_redeals(game_of(games, name), players, skip, recall=True)
+    assert any(card.id in real.ruled_out or real.recalls(card, seat)
+               for card in real.game.cards if not real.visible_to(card, seat))
+
+
+def check_redeals(game, players, skip, recall=False):
+    """The samples and the bots' choices of a seat are the same in every re-deal that keeps its
+    view; the real state and the seat."""
+    real, others, seat = redealt(game, players, 7, skip, recall=recall)
     one = SeatView(real, seat)
     samples = [dump(one.sample(Rng(seed))) for seed in (1, 2)]
     mcts = MctsAgent(3, iterations=30).choose(one, real.pending)
@@ -134,6 +154,7 @@ def test_redealing_hidden_cards_changes_neither_samples_nor_choices(games, name,
         assert [dump(two.sample(Rng(seed))) for seed in (1, 2)] == samples
         assert MctsAgent(3, iterations=30).choose(two, other.pending) == mcts
         assert GreedyAgent(3).choose(two, other.pending) == greedy
+    return real, seat
 
 
 @pytest.mark.parametrize("name,players,skip", CASES)

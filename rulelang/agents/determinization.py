@@ -3,7 +3,9 @@
 A seat knows where every card it can see lies, where every card it saw go out of its sight
 lies as long as it has lain there since (a trick it watched taken, face down; a card it passed;
 a card buried in the stock: `GameState.recalls`, in a game made with `recall`; a shuffle
-forgets), and how many cards lie in each place it cannot see. A sample keeps all of that and
+forgets), what it was told hidden cards are not (`show none`: a player who could not follow
+suit holds none of it; `GameState.rule_out`, kept the same way), and how many cards lie in
+each place it cannot see. A sample keeps all of that and
 deals the cards hidden from the seat at random among the places it cannot see: one
 permutation of the hidden cards' identities, applied to the whole
 cloned state (zones, attachments, stored values, variables, the running effects' local
@@ -33,6 +35,10 @@ from ..engine.frames import ForLoop
 from ..engine.rng import Rng
 from ..engine.values import Card, Die
 from ..engine.views import seat_view
+
+
+MIX = 4  # swaps per hidden place told something, tried after a sample is dealt to keep what was told
+TRIES = 20  # deals tried to keep what was told before the sample keeps what it can
 
 
 class SeatView(Mapping):
@@ -128,6 +134,9 @@ class Redeal:
         for zone, cards in st.zones.items():
             self._collect(("z", zone), cards)
         self.cards = sorted((self._at(st, slot) for slot in self.slots), key=lambda card: card.id)
+        self.banned = self._banned() if st.ruled_out else None
+        self.told = [] if self.banned is None else sorted(  # the places told something, most constrained first
+            (i for i, banned in enumerate(self.banned) if banned), key=lambda i: -len(self.banned[i]))
         self.seen = [[j for j, slot in enumerate(self.slots) if in_sight(st, self._at(st, slot), seat)]
                      for seat in range(st.n)]  # the hidden places each seat sees (with no seat, its own)
 
@@ -160,11 +169,57 @@ class Redeal:
             if under:
                 self._collect(("u", piece.id), under)
 
+    def _banned(self) -> list | None:
+        """For each hidden place, the positions in `cards` of the cards the seats were told cannot
+        lie there (`GameState.rule_out`: told to every seat, with no seat), or None; None if none is."""
+        st, index = self.st, {card.id: i for i, card in enumerate(self.cards)}
+        out = []
+        for slot in self.slots:
+            banned = set()
+            for told, ids in st.ruled_out.get(self._at(st, slot).id, ()):
+                if all(seat in told for seat in self.seats):
+                    banned.update(index[i] for i in ids if i in index)
+            out.append(banned or None)
+        return out if any(out) else None
+
     def sample(self, rng: Rng):
         """A quiet clone with the hidden cards permuted (see the module docstring)."""
         order = list(range(len(self.cards)))
         rng.shuffle(order)
+        if self.banned is not None:
+            self._keep_told(order, rng)
         return self.dealt(order, Rng(rng.next64()))
+
+    def _keep_told(self, order: list, rng: Rng) -> None:
+        """Rearrange a permutation so that no hidden place holds a card ruled out there.
+
+        The places told something are dealt first, the most constrained first, each a card drawn
+        among those still free that may lie there (tried again from the start, up to `TRIES`
+        times, when one is left with none); the other places keep the shuffled order of the rest.
+        Then `MIX` swaps per place told something, each made if it keeps what was told, bring the
+        deal near a uniform draw among those that keep it. (Should every try fail, the deal keeps
+        what it can.)
+        """
+        banned, told = self.banned, self.told
+        for _ in range(TRIES):
+            taken, dealt = set(), {}
+            for i in told:
+                free = [card for card in range(len(order)) if card not in taken and card not in banned[i]]
+                if not free:
+                    break
+                dealt[i] = card = free[rng.below(len(free))]
+                taken.add(card)
+            else:
+                rest = iter([card for card in order if card not in taken])
+                order[:] = [dealt[i] if i in dealt else next(rest) for i in range(len(order))]
+                break
+
+        def fits(card: int, place: int) -> bool:
+            return banned[place] is None or card not in banned[place]
+        for _ in range(MIX * len(told)):
+            i, j = told[rng.below(len(told))], rng.below(len(order))
+            if fits(order[j], i) and fits(order[i], j):
+                order[i], order[j] = order[j], order[i]
 
     def dealt(self, order: list, rng: Rng):
         """A quiet clone with `self.cards[order[i]]` in the i-th hidden place, drawing chance from `rng`."""
@@ -194,7 +249,7 @@ def quiet_clone(st, rng: Rng):
     other.rng = rng
     other.quiet, other.debug, other.log = True, False, []
     other.forced = None
-    other.recalling = False  # a sample is searched, never sampled from
+    other.recalling, other.ruled_out = False, {}  # a sample is searched, never sampled from
     other.memo, other.quiet_version, other.changed_since, other.changed_parts = {}, None, None, None
     return other
 

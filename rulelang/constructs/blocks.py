@@ -13,6 +13,7 @@ import re
 
 import attrs
 
+from ..engine import ops
 from ..engine.choices import Choose, ChooseMove
 from ..engine.effects import Break, For, If, Statement, While
 from ..errors import RuleError
@@ -301,6 +302,34 @@ class ChooseMoveBlock(Block):
                 compiler.error(name_pos, f"unknown move '{name}'{suggest(name, compiler.move_names)}")
         by = compiler.expr(item["by"], item.value_pos["by"], scope) if "by" in item else None
         return ChooseMove(tuple(str(n) for n in names), by, pos)
+
+
+class ShowNoneBlock(Block):
+    """Tell players that none of some cards meets a condition: a player who cannot follow suit shows they hold none of it.
+
+    `where` says it of each card (`it`); the game stops with an error if one of the cards meets
+    it. `to` names who is told (default: every player). Search bots keep what they were told:
+    the cards their samples deal into those places never meet it, as long as each card lies where
+    it lay (a move or a shuffle forgets). So write it of what the card is (its rank, suit,
+    properties), not of where it lies.
+    """
+
+    keyword = "show none"
+    syntax = ("show none: CARDS\nwhere: COND\nto: P",)
+    example = "- show none: me.hand\n  where: 'it.suit == \"hearts\"'\n  to: players"
+    keys = {"show none": Key(EXPR, True, "The cards none of which meets the condition (a hand, say)."),
+            "where": Key(EXPR, True, "What none of them is (`it` is the card): written of what a card is."),
+            "to": Key(EXPR, False, "The players told (default: every player).")}
+
+    def compile(self, compiler, item, pos, scope, following):
+        cards = compiler.expr(item["show none"], item.value_pos["show none"], scope)
+        told = str(item.get("where", ""))
+        holds = compiler.cond(told, item.value_pos["where"], set(scope) | {"it"}) if "where" in item else always
+        to = compiler.expr(item["to"], item.value_pos["to"], scope) if "to" in item else None
+
+        def show(st, env):
+            ops.show_none(st, cards(st, env), holds, env, st.seats if to is None else to(st, env), told, pos)
+        return Statement(show, pos)
 
 
 def block_form(item) -> str | None:

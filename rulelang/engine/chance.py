@@ -53,7 +53,8 @@ class Chance:
         if self.forced is not None and ref.name in self.forced.stacked:
             return
         self.rng.shuffle(self.zones[key])
-        if self.recalled:  # where each card lies in it is no longer known
+        if self.recalled or self.ruled_out:  # where each card lies in it is no longer known
             for card in self.zones[key]:
                 self.recalled.pop(card.id, None)
+                self.ruled_out.pop(card.id, None)
         self.touch(key)

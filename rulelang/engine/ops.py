@@ -312,6 +312,59 @@ def show_to(st, value, who, pos) -> None:
         st.say(f"(you see: {st.faces(cards)})", seat=seat, actor=False)
 
 
+def show_none(st, value, holds, env, who, told: str, pos) -> None:
+    """Tell some players that no card among `value` meets a condition (`holds(st, env)`, with `it`
+    bound to the card), and say so: an error if one does. In a game that keeps what seats recall,
+    the cards of the game that would meet it are ruled out for those cards (`GameState.rule_out`)."""
+    cards = [card for card in st.items(value) if card.__class__ is Card]
+    try:
+        seats = sorted({player.seat for player in players_in(st, who, "show none ... to")})
+    except GameError as err:
+        raise place(err, pos) from None
+    outer = env.get("it", _UNBOUND)
+    try:
+        for card in cards:
+            env["it"] = card
+            if holds(st, env):
+                raise GameError(f"'show none' tells that no card meets '{told}', but {pretty(card)} does", pos)
+        if st.recalling and cards and seats:
+            st.rule_out(cards, seats, _meeting(st, holds, env))
+    finally:
+        if outer is _UNBOUND:
+            env.pop("it", None)
+        else:
+            env["it"] = outer
+    if st.quiet or not seats:
+        return
+    zones = {st.root(card) for card in cards}
+    where = f" in {pretty(next(iter(zones)))}" if len(zones) == 1 else ""
+    text = f"none of the {len(cards)} card{'s' if len(cards) != 1 else ''}{where} meets '{told}'"
+    if len(seats) == st.n:
+        st.say(text, actor=False)
+        return
+    for seat in seats:
+        st.say(f"{text} (told {', '.join(Player(s).name for s in seats)})", seat=seat, actor=False)
+
+
+def _meeting(st, holds, env) -> frozenset:
+    """The ids of the game's cards that meet the condition now (`it` bound to each in `env`): the
+    bots' bookkeeping, not the rules' work, so it spends none of the budget, and a card the
+    condition cannot be asked of (it has no suit, say) is not ruled out."""
+    budget, ruled = st.budget, []
+    for card in st.game.cards:
+        env["it"] = card
+        try:
+            if holds(st, env):
+                ruled.append(card.id)
+        except GameError:
+            continue
+    st.budget = budget
+    return frozenset(ruled)
+
+
+_UNBOUND = object()  # (a name not bound in an env)
+
+
 def roll_dice(st, value, pos) -> None:
     """Roll dice of the game's pool (a die, a list, or a zone's dice) and say what each seat sees."""
     dice = st.items(value)

@@ -37,6 +37,9 @@ class Placing:
             elif self.recalled:
                 for piece in pieces:
                     self.recalled.pop(piece.id, None)
+        if self.ruled_out:  # what was told of a card holds where it lay
+            for piece in pieces:
+                self.ruled_out.pop(piece.id, None)
         if self.show_last:
             self.keep_last(pieces, target, taken_from)
         loc, cvars, down = self.loc, self.cvars, self.down
@@ -400,6 +403,19 @@ class Placing:
                 zone = self.root(card)
                 seen = before[1] if before is not None and before[0] == zone else frozenset()
                 known[card.id] = (zone, seen | frozenset(seats), event)
+
+    def rule_out(self, cards: list, seats, ids: frozenset) -> None:
+        """Tell some players that none of these cards is one of the cards `ids` names (a player who
+        could not follow suit holds none of it): kept for search bots' samples (see
+        agents/determinization.py) while each card lies where it lies; a move or a shuffle forgets."""
+        ruled, told = self.ruled_out, frozenset(seats)
+        for card in cards:
+            facts = ruled.get(card.id, ())
+            if any(seen == told for seen, _ in facts):  # told the same players before: one fact
+                facts = tuple((seen, known | ids if seen == told else known) for seen, known in facts)
+            else:
+                facts += ((told, ids),)
+            ruled[card.id] = facts
 
     def reveal(self, cards: list) -> None:
         """Show cards to every player: each is seen by all where it lies until that zone changes.

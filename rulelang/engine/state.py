@@ -81,6 +81,7 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.known: dict = {}  # card id -> (its zone, the seats shown it, the event number) (placing.show)
         self.recalled: dict = {}  # card id -> (its zone, the seats that saw it go there) (placing._remember)
         self.recalling = False  # whether cards seen going out of sight are recalled (for search bots' samples)
+        self.ruled_out: dict = {}  # card id -> ((seats told, ids of cards it is not), ...) (placing.rule_out)
         self.last_shown: dict = {}  # zone -> ((card, where it went, seats that saw it), ...) (placing.keep_last) ...
         self.leaving: dict = {}  # ... and those that left it since, while it is not yet empty
         self.revealed_at = 0  # the event number of the last reveal (no change to what rules read, but to views)
@@ -155,6 +156,7 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         other.shown = dict(self.shown)
         other.known = dict(self.known)
         other.recalled = dict(self.recalled)
+        other.ruled_out = dict(self.ruled_out)
         other.last_shown = dict(self.last_shown)
         other.leaving = dict(self.leaving)
         other.vars = dict(self.vars)
