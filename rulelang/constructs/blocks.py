@@ -308,27 +308,32 @@ class ShowNoneBlock(Block):
     """Tell players that none of some cards meets a condition: a player who cannot follow suit shows they hold none of it.
 
     `where` says it of each card (`it`); the game stops with an error if one of the cards meets
-    it. `to` names who is told (default: every player). Search bots keep what they were told:
+    it. `to` names who is told (default: every player), `say` what they read in the log (by
+    default nothing: the action that tells it is logged already). Search bots keep what they were told:
     the cards their samples deal into those places never meet it, as long as each card lies where
     it lay (a move or a shuffle forgets). So write it of what the card is (its rank, suit,
     properties), not of where it lies.
     """
 
     keyword = "show none"
-    syntax = ("show none: CARDS\nwhere: COND\nto: P",)
-    example = "- show none: me.hand\n  where: 'it.suit == \"hearts\"'\n  to: players"
+    syntax = ("show none: CARDS\nwhere: COND\nto: P\nsay: TEXT",)
+    example = "- show none: me.hand\n  where: 'it.suit == \"hearts\"'\n  to: players\n  say: '{me} has no hearts'"
     keys = {"show none": Key(EXPR, True, "The cards none of which meets the condition (a hand, say)."),
             "where": Key(EXPR, True, "What none of them is (`it` is the card): written of what a card is."),
-            "to": Key(EXPR, False, "The players told (default: every player).")}
+            "to": Key(EXPR, False, "The players told (default: every player)."),
+            "say": Key(TEXT, False, "What the players told read in the log; may hold {expressions} (default: nothing).")}
 
     def compile(self, compiler, item, pos, scope, following):
         cards = compiler.expr(item["show none"], item.value_pos["show none"], scope)
         told = str(item.get("where", ""))
         holds = compiler.cond(told, item.value_pos["where"], set(scope) | {"it"}) if "where" in item else always
         to = compiler.expr(item["to"], item.value_pos["to"], scope) if "to" in item else None
+        say = None
+        if "say" in item:
+            say = compiler.guard(compiler.statements.interpolation, str(item["say"]), item.value_pos["say"], scope)
 
         def show(st, env):
-            ops.show_none(st, cards(st, env), holds, env, st.seats if to is None else to(st, env), told, pos)
+            ops.show_none(st, cards(st, env), holds, env, st.seats if to is None else to(st, env), told, say, pos)
         return Statement(show, pos)
 
 

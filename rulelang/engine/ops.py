@@ -312,10 +312,11 @@ def show_to(st, value, who, pos) -> None:
         st.say(f"(you see: {st.faces(cards)})", seat=seat, actor=False)
 
 
-def show_none(st, value, holds, env, who, told: str, pos) -> None:
+def show_none(st, value, holds, env, who, told: str, say, pos) -> None:
     """Tell some players that no card among `value` meets a condition (`holds(st, env)`, with `it`
-    bound to the card), and say so: an error if one does. In a game that keeps what seats recall,
-    the cards of the game that would meet it are ruled out for those cards (`GameState.rule_out`)."""
+    bound to the card): an error if one does. In a game that keeps what seats recall, the cards
+    of the game that would meet it are ruled out for those cards (`GameState.rule_out`). `say`
+    (None, or f(st, env) giving a text) is what the players told read in the log."""
     cards = [card for card in st.items(value) if card.__class__ is Card]
     try:
         seats = sorted({player.seat for player in players_in(st, who, "show none ... to")})
@@ -334,16 +335,14 @@ def show_none(st, value, holds, env, who, told: str, pos) -> None:
             env.pop("it", None)
         else:
             env["it"] = outer
-    if st.quiet or not seats:
+    if st.quiet or say is None or not seats:
         return
-    zones = {st.root(card) for card in cards}
-    where = f" in {pretty(next(iter(zones)))}" if len(zones) == 1 else ""
-    text = f"none of the {len(cards)} card{'s' if len(cards) != 1 else ''}{where} meets '{told}'"
+    text = say(st, env)
     if len(seats) == st.n:
         st.say(text, actor=False)
         return
     for seat in seats:
-        st.say(f"{text} (told {', '.join(Player(s).name for s in seats)})", seat=seat, actor=False)
+        st.say(text, seat=seat, actor=False)
 
 
 def _meeting(st, holds, env) -> frozenset:
