@@ -38,7 +38,7 @@ from ..engine.views import seat_view
 
 
 MIX = 4  # swaps per hidden place told something, tried after a sample is dealt to keep what was told
-TRIES = 20  # deals tried to keep what was told before the sample keeps what it can
+TRIES = 20  # deals tried to keep what was told before the sample is left as shuffled
 
 
 class SeatView(Mapping):
@@ -197,8 +197,8 @@ class Redeal:
         among those still free that may lie there (tried again from the start, up to `TRIES`
         times, when one is left with none); the other places keep the shuffled order of the rest.
         Then `MIX` swaps per place told something, each made if it keeps what was told, bring the
-        deal near a uniform draw among those that keep it. (Should every try fail, the deal keeps
-        what it can.)
+        deal near a uniform draw among those that keep it. (Should every try fail, which only
+        tellings at odds with one another could cause, the deal is the shuffle, with those swaps.)
         """
         banned, told = self.banned, self.told
         for _ in range(TRIES):
