@@ -197,8 +197,9 @@ class Redeal:
         among those still free that may lie there (tried again from the start, up to `TRIES`
         times, when one is left with none); the other places keep the shuffled order of the rest.
         Then `MIX` swaps per place told something, each made if it keeps what was told, bring the
-        deal near a uniform draw among those that keep it. (Should every try fail, which only
-        tellings at odds with one another could cause, the deal is the shuffle, with those swaps.)
+        deal near a uniform draw among those that keep it. (Should every try fail, the tellings
+        being at odds or the deals that keep them too few to meet by drawing, the deal is the
+        shuffle, with those swaps.)
         """
         banned, told = self.banned, self.told
         for _ in range(TRIES):
