@@ -60,7 +60,9 @@ def test_a_game_drawing_on_chance_after_the_deal_is_refused(tmp_path):
     with open(KUHN, encoding="utf-8") as base:
         text = base.read()
     path = tmp_path / "dice.yaml"
-    path.write_text(text.replace("else: [\"log '{me} checks'\"]", "else: [\"log '{me} checks {1d6}'\"]"),
+    folding = 'then: ["set me.folded = true"]'
+    assert folding in text
+    path.write_text(text.replace(folding, 'then: ["set me.folded = true", "log \'{me} folds {1d6}\'"]'),
                     encoding="utf-8")
     with pytest.raises(TooBig, match="chance after its first decision"):
         GameTree(load_game(str(path)), 2)
