@@ -10,8 +10,9 @@ With --every: every shipped game with real decisions (`EVERY`, at the seats give
 `mcts` seat against `random` seats, moved seat by seat: the win rate from each seat and in all
 (a team's result in team games), the rate of a `random` seat in the same seats (the chance rate,
 from ten times the games), the bar of issue 40 (70% with two seats, 1.8 times the chance rate
-with more) and, with --ceiling, the rate of `mcts:peek=1`, which sees every card: where the fair
-bot falls short of the bar, the ceiling tells whether the game's luck caps it.
+with more) and, with --ceiling, the rate of `mcts:peek=1`, which sees every hand (not the
+stock's order: that is luck still to come): where the fair bot falls short of the bar, the
+ceiling tells whether the game's luck caps it.
 
 Poker (`--poker`, default Kuhn and Leduc): for each bot of `--poker-bots`, its policy at every
 information set asked of `--poker-seeds` fresh bots, then exactly on the whole game
@@ -228,7 +229,7 @@ def every_game(names: list, mcts: str, games: int, seed: int, pool, records: Rec
     """Print, per game, one `mcts` seat's win rate against random seats beside the chance rate,
     the bar, and (`ceiling`) a peeking mcts's rate."""
     head = ["game", "seats", "games", "chance (random seat)", "mcts win rate [95%] (by seat)", "bar",
-            "ceiling (peek)", "mcts s/decision (worst)"]
+            "ceiling (peek) [95%]", "mcts s/decision (worst)"]
     print("| " + " | ".join(head) + " |\n|" + "---|" * len(head) if markdown else "  ".join(head))
     for name in names:
         seats = EVERY[name]
@@ -243,14 +244,20 @@ def every_game(names: list, mcts: str, games: int, seed: int, pool, records: Rec
         if mine is None or chance is None:
             continue
         bar = 0.7 if seats == 2 else 1.8 * chance["rate"][0]
-        rate, low, high = mine["rate"]
+        rate = mine["rate"][0]
         cells = [name, str(seats), str(mine["games"]), f"{100 * chance['rate'][0]:.0f}%",
-                 f"{100 * rate:.0f}% [{100 * low:.0f}, {100 * high:.0f}] (" +
+                 percent_interval(mine["rate"]) + " (" +
                  ", ".join(f"{100 * r:.0f}" for r in mine.get("by_seat", ())) + ")",
                  f"{100 * bar:.0f}%: " + ("met" if rate >= bar else "short"),
-                 f"{100 * rows['peek']['rate'][0]:.0f}%" if rows.get("peek") else "-",
+                 percent_interval(rows["peek"]["rate"]) if rows.get("peek") else "-",
                  f"{mine['s_per_decision']:.3f} ({mine['worst_s']:.2f})"]
         print("| " + " | ".join(cells) + " |" if markdown else "  ".join(cells), flush=True)
+
+
+def percent_interval(rate: tuple) -> str:
+    """A rate and its 95% interval, (rate, low, high), in whole percents: `48% [43, 54]`."""
+    value, low, high = rate
+    return f"{100 * value:.0f}% [{100 * low:.0f}, {100 * high:.0f}]"
 
 
 def main() -> None:

@@ -372,13 +372,28 @@ def test_a_game_played_by_a_search_bot_recalls_and_one_of_random_bots_does_not()
 
 
 def test_a_peeking_search_sees_every_card_where_it_lies():
-    """`mcts:peek=1` (a cheat, for measuring the ceiling) searches the real deal: its samples are
-    the game as it is, while a fair seat's samples deal the others' hands anew."""
+    """`mcts:peek=2` (a cheat, for measuring) searches the real deal: its samples are the game as
+    it is, the stock's order too, while a fair seat's samples deal the others' hands anew."""
     game = load_game("crazy_eights")
     st = new_game(game, 3, 4, quiet=True)
     view = SeatView(st, st.pending.seat)
     assert all(view.open_sample(Rng(seed)).zones == st.zones for seed in range(4))
     assert any(view.sample(Rng(seed)).zones != st.zones for seed in range(4))
-    assert build_agent(parse_agent_spec("mcts:peek=1"), 0, 1, game).peek
-    with pytest.raises(ValueError, match="peek must be a whole number from 1 to 1"):
-        parse_agent_spec("mcts:peek=2")
+    assert build_agent(parse_agent_spec("mcts:peek=2"), 0, 1, game).peek == 2
+    with pytest.raises(ValueError, match="peek must be a whole number from 1 to 2"):
+        parse_agent_spec("mcts:peek=3")
+
+
+def test_a_search_that_sees_every_hand_still_meets_the_stock_afresh():
+    """`mcts:peek=1` (the ceiling) sees every card a player sees, where it lies, and no more: the
+    cards no seat sees (the stock) are dealt anew in each sample, as a die not yet rolled is."""
+    game = load_game("crazy_eights")
+    st = new_game(game, 3, 4, quiet=True)
+    view = SeatView(st, st.pending.seat)
+    samples = [view.unseen_sample(Rng(seed)) for seed in range(6)]
+    stock = ZoneRef("stock")
+    seen = [zone for zone in st.zones if zone != stock]
+    assert all(sample.zones[zone] == st.zones[zone] for sample in samples for zone in seen)
+    assert all(set(sample.zones[stock]) == set(st.zones[stock]) for sample in samples)
+    assert any(sample.zones[stock] != st.zones[stock] for sample in samples)
+    assert build_agent(parse_agent_spec("mcts:peek=1"), 0, 1, game).peek == 1

@@ -61,6 +61,7 @@ class SeatView(Mapping):
         self._data = None
         self._redeal = None
         self._table_redeal = None
+        self._unseen_redeal = None
 
     def _view(self) -> dict:
         if self._data is None:
@@ -97,6 +98,14 @@ class SeatView(Mapping):
         knowing everything would take it. It tells the seat what it may not know: never for play."""
         return quiet_clone(self._st, Rng(rng.next64()))
 
+    def unseen_sample(self, rng: Rng):
+        """A clone of the game at this decision with every card some seat sees (or recalls) where it
+        lies and only the cards no seat sees re-dealt (the stock's order): what a bot allowed to see
+        every player's cards searches on. It tells the seat what it may not know: never for play."""
+        if self._unseen_redeal is None:
+            self._unseen_redeal = Redeal(self._st, None, unseen=True)
+        return self._unseen_redeal.sample(rng)
+
     def table_sample(self, rng: Rng):
         """A clone of the game at this decision with every card that some seat cannot see re-dealt,
         this seat's own too: the game as the table knows it, for guessing what others may think."""
@@ -124,11 +133,13 @@ class Redeal:
 
     With `seat` None the places are those some seat cannot see: what every seat sees stays, and
     every other card is dealt again (the deal as the table knows it, for walking every deal).
+    With `unseen` too, the places are those no seat sees: only cards nobody knows are dealt again.
     """
 
-    def __init__(self, st, seat: int | None):
+    def __init__(self, st, seat: int | None, unseen: bool = False):
         self.st = st
         self.seats = range(st.n) if seat is None else (seat,)
+        self.known_to = any if unseen else all  # a card stays if some seat / each seat knows it
         self.slots = []  # (("z", zone) or ("u", parent id), index) of each hidden card, in the fixed order
         self.dice = []  # the dice hidden from the seat, in the same order
         for zone, cards in st.zones.items():
@@ -160,7 +171,7 @@ class Redeal:
         st = self.st
         for index, piece in enumerate(pieces):
             kind = piece.__class__
-            if (kind is Card or kind is Die) and not all(in_sight(st, piece, seat) for seat in self.seats):
+            if (kind is Card or kind is Die) and not self.known_to(in_sight(st, piece, seat) for seat in self.seats):
                 if kind is Card:
                     self.slots.append((place, index))
                 else:
@@ -177,7 +188,7 @@ class Redeal:
         for slot in self.slots:
             banned = set()
             for told, ids in st.ruled_out.get(self._at(st, slot).id, ()):
-                if all(seat in told for seat in self.seats):
+                if self.known_to(seat in told for seat in self.seats):
                     banned.update(index[i] for i in ids if i in index)
             out.append(banned or None)
         return out if any(out) else None

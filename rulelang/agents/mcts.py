@@ -34,9 +34,11 @@ The default budget is `STEPS` decisions played in all (each iteration counts one
 long game gets fewer, longer iterations at about the same cost. A budget of iterations or steps
 gives the same choices for the same seed; a budget of seconds (`seconds=`, wall-clock) does not.
 
-`peek=1` lets the search see every card (`SeatView.open_sample`): a cheat, for measuring how
-much of a game is luck (the rate a bot that knows everything reaches is the ceiling), never a
-fair opponent.
+`peek=1` lets the search see every card a player sees or recalls, where it lies, while the cards
+nobody has seen (the stock) are dealt anew in each sample, as dice not yet rolled are rolled
+anew (`SeatView.unseen_sample`): a cheat, for measuring how much of a game is luck (the rate a
+bot that sees every hand reaches is the ceiling of skill), never a fair opponent. `peek=2` sees
+the stock's order too (`SeatView.open_sample`): it knows what every draw will bring.
 """
 from __future__ import annotations
 
@@ -73,7 +75,7 @@ class MctsAgent:
         self.seconds = seconds
         self.smooth = smooth
         self.mix = mix
-        self.peek = bool(peek)
+        self.peek = peek
         self.depth = depth
         self.explore = explore
         self.estimate = None  # kept for the game (see estimate_for)
@@ -118,7 +120,7 @@ class MctsAgent:
                 break
             table = private and done % 2 == 1
             if self.peek:
-                st = view.open_sample(self.rng)
+                st = view.unseen_sample(self.rng) if self.peek == 1 else view.open_sample(self.rng)
             else:
                 st = view.table_sample(self.rng) if table else view.sample(self.rng)
             states = [view.private(st, seat) for seat in seats] if private else None

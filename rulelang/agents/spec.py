@@ -93,7 +93,7 @@ OPTIONS = {
     "greedy": {"samples": Whole(1_000)},
     "mcts": {"iterations": Whole(1_000_000), "seconds": Number(600.0), "depth": Whole(MAX_PLAYOUT),
              "explore": Number(100.0, zero=True), "steps": Whole(100_000_000),
-             "smooth": Number(1.0, zero=True), "mix": Number(1.0, zero=True), "peek": Whole(1)},
+             "smooth": Number(1.0, zero=True), "mix": Number(1.0, zero=True), "peek": Whole(2)},
     "cfr": {"iterations": Whole(100_000)},
 }
 
