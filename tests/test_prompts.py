@@ -12,9 +12,9 @@ def test_crazy_eights_asks_for_the_rank_in_words_and_for_no_rank_after_an_eight(
     for seed in range(40):
         st = new_game(game, 3, seed, quiet=True)
         while st.result is None:
-            top = st.zones[ZoneRef("discard")][0].attributes["rank"]
+            top_rank = st.zones[ZoneRef("discard")][0].attributes["rank"]
             if "Play which card?" in st.pending.prompt:
-                asked.setdefault(top, st.pending.prompt)
+                asked.setdefault(top_rank, st.pending.prompt)
             apply_action(st, rng.below(len(st.pending.options)))
     assert "kings, or an eight)" in asked[13] and "aces, or an eight)" in asked[1]
     assert "or eights" not in asked[8] and asked[8].endswith(", or an eight)")
