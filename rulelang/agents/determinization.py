@@ -182,7 +182,8 @@ class Redeal:
 
     def _banned(self) -> list | None:
         """For each hidden place, the positions in `cards` of the cards the seats were told cannot
-        lie there (`GameState.rule_out`: told to every seat, with no seat), or None; None if none is."""
+        lie there (`GameState.rule_out`: told to every seat, with no seat; to some seat, with `unseen`),
+        or None; None if none is."""
         st, index = self.st, {card.id: i for i, card in enumerate(self.cards)}
         out = []
         for slot in self.slots:
