@@ -3,10 +3,11 @@ import os
 
 import pytest
 
+from rulelang.agents import random_agents
 from rulelang.agents.estimate import Estimate, Payoff
 from rulelang.api import load_game
 from rulelang.engine.runtime import apply_label, new_game
-from rulelang.engine.session import scores
+from rulelang.engine.session import play_game, scores
 from rulelang.errors import GameError, RuleError
 
 KUHN = os.path.join(os.path.dirname(__file__), "..", "rulesets", "kuhn_poker.yaml")
@@ -78,3 +79,13 @@ def test_payoffs_are_normalised_by_the_range_seen_so_far():
 def test_a_bots_section_may_name_only_the_payoff(tmp_path):
     game = kuhn_with(tmp_path, "  payoff: 'me.chips'\n")
     assert game.bots.evaluate is None and not Estimate(game, 2).evaluates
+
+
+@pytest.mark.parametrize("name, players", [("hearts", 4), ("spades", 4), ("euchre", 4), ("cribbage", 2),
+                                           ("crazy_eights", 3)])
+def test_games_played_to_a_target_have_bots_play_to_win(name, players):
+    """Their score is a figure on the way (Hearts': points against you): the bots' payoff is the result."""
+    game = load_game(name)
+    st = play_game(game, random_agents(players, 5), 5, quiet=True)
+    assert Payoff(game, players).raw(st) == [{"win": 1.0, "draw": 0.5, "loss": 0.0}[r] for r in st.result]
+    assert Payoff(game, players).raw(st) != scores(st)
