@@ -156,6 +156,12 @@ def test_a_variant_that_says_its_own_rules_or_changes_a_constant_is_not_warned(t
     assert warnings_of(constant) == [] and "Each of you gets 6 cards." in load_game(constant).rules
 
 
+def test_a_variant_that_changes_what_bots_aim_for_is_not_warned(tmp_path):
+    """`bots:` is no rule: a number there that the rules also say (7) changes nothing players read."""
+    write(tmp_path, "base.yaml", RULED + "    bots: {evaluate: 'count(me.hand)', scale: 7}\n")
+    path = write(tmp_path, "v.yaml", "extends: base.yaml\nname: Bolder bots\nbots: {evaluate: 'count(me.hand)', scale: 2}\n")
+    assert warnings_of(path) == []
+
 def test_a_variant_that_writes_a_number_where_the_base_read_a_constant_its_rules_say_is_warned(tmp_path):
     write(tmp_path, "base.yaml", RULED)
     path = write(tmp_path, "v.yaml", """

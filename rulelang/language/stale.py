@@ -7,8 +7,9 @@ replaced (`value(pile) == 29` became `== 31`), and the rules text players read �
 file the variant extends — still says that number, the rules no longer tell the game: the base
 should say the value as a `{constant}`, or the variant should write that part of the rules anew.
 A variant that writes some of the rules itself has said what changed, and a constant the rules
-say by name (`{target}`) changes them too: neither is warned about; but a rule replaced by one
-that no longer reads such a constant (`hand_size - count(...)` became `6 - count(...)`) is.
+say by name (`{target}`) changes them too: neither is warned about, nor are hints for bots
+(`bots:`), which are no rule; but a rule replaced by one that no longer reads such a constant
+(`hand_size - count(...)` became `6 - count(...)`) is.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from .syntax import TEMPLATE_FIELD, field_position
 
 NUMBER = re.compile(r"(?<![\w.])\d+(?!\w)(?!\.\d)")
 WORDS = ("name", "description", "rules", "label", "help", "prompt", "third_person")  # what players read, no rule
+HINTS = ("bots",)  # sections that are no rule: what bots aim for
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -31,9 +33,10 @@ def stale_rules(doc: YMap) -> list[Diagnostic]:
     said_by_name = {name for text, _ in texts for field in TEMPLATE_FIELD.findall(text) for name in NAME.findall(field)}
     out = []
     for path, old, new, where in doc.changes:
-        if (new is None or any(key in WORDS for key in path) or any(pos.path == where.path for _, pos in texts)
+        if (new is None or any(key in WORDS for key in path) or path[0] in HINTS
+                or any(pos.path == where.path for _, pos in texts)
                 or path[0] == "constants" and path[-1] in said_by_name):
-            continue  # a part removed drops all its numbers; a text is no rule; see the module docstring
+            continue  # a part removed drops all its numbers; a text or a hint is no rule; see the module docstring
         for name in sorted((_words(old, NAME) & said_by_name) - _words(new, NAME)):
             out.append(Diagnostic(where, f"this no longer reads the constant '{name}', which the rules players read "
                                          f"say as {{{name}}}: change the constant instead (constants: {{{name}: …}})",
