@@ -6,7 +6,9 @@ import sys
 import pytest
 
 from rulelang.agents import build_agent, parse_agent_spec, parse_players
+from rulelang.agents.determinization import SeatView
 from rulelang.api import load_game
+from rulelang.engine.runtime import apply_action, new_game
 from rulelang.engine.session import play_game
 
 BUDGET = "mcts:iterations=8,depth=6"
@@ -80,3 +82,29 @@ def test_a_search_bot_does_not_keep_making_a_move_that_is_refused(text):
     agents = [build_agent(parse_agent_spec(text), seat, 3, game) for seat in range(2)]
     st = play_game(game, agents, 3, max_decisions=100, quiet=True)
     assert st.result == ("win", "loss") and st.refusals == 0
+
+
+def spades_bid(path: str):
+    """The explanation of `mcts`'s first bid in Spades (from `path`), and its options' values."""
+    game = load_game(path)
+    st = new_game(game, 4, 3, quiet=True)
+    while st.pending.seat != 0:
+        apply_action(st, 0)  # the seats before bid nil
+    agent = build_agent(parse_agent_spec("mcts:steps=3000"), 0, 3, game)
+    agent.choose(SeatView(st, 0), st.pending)
+    assert [option.label for option, _, _ in agent.last] == [str(n) for n in range(14)]
+    return agent.explanation(), {round(value, 6) for _, _, value in agent.last}
+
+
+def test_a_spades_bid_is_weighed_by_the_hand_in_play():
+    """A search from Spades' bids reaches some of the hand's tricks, not its scoring: the
+    evaluation reads the hand in play, so the bids are not all worth the same to `mcts`."""
+    explanation, values = spades_bid("spades")
+    assert len(values) > 1 and "came out exactly alike" not in explanation
+
+
+def test_the_explanation_says_when_nothing_told_the_options_apart(tmp_path):
+    blind = tmp_path / "blind.yaml"  # the points alone: they change only when a hand is scored
+    blind.write_text("extends: spades\nname: Blind bids\nbots: {evaluate: 'me.points', scale: 10}\n")
+    explanation, values = spades_bid(str(blind))
+    assert values == {0.5} and "came out exactly alike" in explanation.splitlines()[-1]

@@ -175,10 +175,14 @@ class MctsAgent:
         return path
 
     def explanation(self) -> str:
-        """The last decision's options with their share of the search and their value."""
+        """The last decision's options with their share of the search and their value, and a
+        word when every option came out exactly alike (nothing the search reached told them apart)."""
         total = sum(visits for _, visits, _ in self.last) or 1
         lines = [f"  {100 * visits / total:5.1f}%  value {value:.2f}  {option.text}"
                  for option, visits, value in sorted(self.last, key=lambda row: -row[1])]
+        if len(self.last) > 1 and len({value for _, _, value in self.last}) == 1:
+            lines.append("  (every option came out exactly alike: nothing the search reached told them apart; "
+                         "where the game is still open, a `bots: evaluate` that changes sooner would: docs/agents.md)")
         return "mcts searched:\n" + "\n".join(lines)
 
 
