@@ -162,6 +162,7 @@ def test_a_variant_that_changes_what_bots_aim_for_is_not_warned(tmp_path):
     path = write(tmp_path, "v.yaml", "extends: base.yaml\nname: Bolder bots\nbots: {evaluate: 'count(me.hand)', scale: 2}\n")
     assert warnings_of(path) == []
 
+
 def test_a_variant_that_writes_a_number_where_the_base_read_a_constant_its_rules_say_is_warned(tmp_path):
     write(tmp_path, "base.yaml", RULED)
     path = write(tmp_path, "v.yaml", """
