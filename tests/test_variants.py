@@ -159,7 +159,8 @@ def test_a_variant_that_says_its_own_rules_or_changes_a_constant_is_not_warned(t
 def test_a_variant_that_changes_what_bots_aim_for_is_not_warned(tmp_path):
     """`bots:` is no rule: a number there that the rules also say (7) changes nothing players read."""
     write(tmp_path, "base.yaml", RULED + "    bots: {evaluate: 'count(me.hand)', scale: 7}\n")
-    path = write(tmp_path, "v.yaml", "extends: base.yaml\nname: Bolder bots\nbots: {evaluate: 'count(me.hand)', scale: 2}\n")
+    path = write(tmp_path, "v.yaml",
+                 "extends: base.yaml\nname: Bolder bots\nbots: {evaluate: 'count(me.hand)', scale: 2}\n")
     assert warnings_of(path) == []
 
 
