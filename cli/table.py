@@ -98,7 +98,8 @@ class Table:
         seed = derive_seed(self.start.seed, position)  # the same bot choice on every replay of this decision
         bot = build_agent(self.specs[decision.seat], decision.seat, seed, self.game)
         if self.explain and hasattr(bot, "explain"):
-            bot.explain = lambda text: self.console.print(text, markup=False, highlight=False)
+            seat = f"P{decision.seat + 1} "  # several bots may explain themselves: say whose search it was
+            bot.explain = lambda text: self.console.print(seat + text, markup=False, highlight=False)
         view = view_for(bot, st, decision.seat)
         with thinking(self.console, f"P{decision.seat + 1} ({self.specs[decision.seat].text})"):
             choice = bot.choose(view, decision)

@@ -28,6 +28,16 @@ def test_play_with_bots_prints_the_log_and_a_result(run):
     assert re.search(r"^P1\s+(win|loss)\s+score \d+$", result.output, re.M)
 
 
+def test_play_explain_shows_each_search_under_its_seat(run):
+    result = run("play", "kuhn_poker", "--players", "mcts:steps=300,mcts:steps=300", "--seed", "4", "--explain")
+    assert result.exit_code == 0
+    searches = re.findall(r"^(P[12]) mcts searched:\n((?:\s+[\d.]+%\s+value [\d.]+\s+.+\n)+)", result.output, re.M)
+    assert {seat for seat, _ in searches} == {"P1", "P2"}  # both seats decided, each named
+    for _, lines in searches:
+        assert {"Bet (or call a bet)", "Pass (check, or fold to a bet)"} == {
+            line.split(None, 3)[3] for line in lines.splitlines()}
+
+
 def test_play_is_repeatable_with_a_seed(run):
     first = run("play", MINIMAL, "--players", "random,random,random", "--seed", "3").output
     assert first == run("play", MINIMAL, "--players", "random,random,random", "--seed", "3").output
