@@ -5,6 +5,7 @@ every bot's distance from an equilibrium in the small poker games.
                                          [--seed N] [--workers N] [--markdown]
                                          [--records FILE [--recorded]]
                                          [--poker NAME ...] [--poker-bots SPEC ...] [--poker-seeds N]
+    python benchmarks/agents_strength.py --every [GAME ...] [--ceiling] [--against SPEC] [...]
 
 With --every: every shipped game with real decisions (`EVERY`, at the seats given there), one
 `mcts` seat against `random` seats, moved seat by seat: the win rate from each seat and in all
@@ -12,7 +13,10 @@ With --every: every shipped game with real decisions (`EVERY`, at the seats give
 from ten times the games), the bar of issue 40 (70% with two seats, 1.8 times the chance rate
 with more) and, with --ceiling, the rate of `mcts:peek=1`, which sees every hand (not the
 stock's order: that is luck still to come): where the fair bot falls short of the bar, the
-ceiling tells whether the game's luck caps it.
+ceiling tells whether the game's luck caps it. With --against SPEC the other seats play SPEC
+instead of `random` (say an earlier commit's mcts, `benchmarks/agents/mcts_at.py:MctsAt:rev=COMMIT`),
+and the rate of a SPEC seat in the measured seat's place, on the same deals, stands beside it:
+what the bot gained over SPEC, seat by seat.
 
 Poker (`--poker`, default Kuhn and Leduc): for each bot of `--poker-bots`, its policy at every
 information set asked of `--poker-seeds` fresh bots, then exactly on the whole game
@@ -225,30 +229,33 @@ def show(row: dict, markdown: bool) -> str:
 
 
 def every_game(names: list, mcts: str, games: int, seed: int, pool, records: Records, ceiling: bool,
-               play_none: bool, markdown: bool) -> None:
-    """Print, per game, one `mcts` seat's win rate against random seats beside the chance rate,
-    the bar, and (`ceiling`) a peeking mcts's rate."""
-    head = ["game", "seats", "games", "chance (random seat)", "mcts win rate [95%] (by seat)", "bar",
-            "ceiling (peek) [95%]", "mcts s/decision (worst)"]
+               play_none: bool, markdown: bool, against: str = "random") -> None:
+    """Print, per game, one `mcts` seat's win rate against `against` seats beside the rate of an
+    `against` seat in its place (against random seats: the chance rate, from ten times the games),
+    the bar (against random seats), and (`ceiling`) a peeking mcts's rate."""
+    alone = against == "random"
+    head = ["game", "seats", "games", "chance (random seat)" if alone else "the others' bot in that seat [95%]",
+            "mcts win rate [95%] (by seat)", "bar", "ceiling (peek) [95%]", "mcts s/decision (worst)"]
     print("| " + " | ".join(head) + " |\n|" + "---|" * len(head) if markdown else "  ".join(head))
     for name in names:
         seats = EVERY[name]
         rows = {}
-        for label, bot, count in (("chance", "random", games * CHANCE_GAMES), ("mcts", mcts, games),
-                                  ("peek", "mcts:peek=1", games)):
+        for label, bot, count in (("chance", against, games * CHANCE_GAMES if alone else games),
+                                  ("mcts", mcts, games), ("peek", "mcts:peek=1", games)):
             if label == "peek" and not ceiling:
                 continue
-            rows[label] = run(name, label, [bot] + ["random"] * (seats - 1), "rate", count, seed, pool, records,
+            rows[label] = run(name, label, [bot] + [against] * (seats - 1), "rate", count, seed, pool, records,
                               play_none)
         mine, chance = rows["mcts"], rows["chance"]
         if mine is None or chance is None:
             continue
         bar = 0.7 if seats == 2 else 1.8 * chance["rate"][0]
         rate = mine["rate"][0]
-        cells = [name, str(seats), str(mine["games"]), f"{100 * chance['rate'][0]:.0f}%",
+        cells = [name, str(seats), str(mine["games"]),
+                 f"{100 * chance['rate'][0]:.0f}%" if alone else percent_interval(chance["rate"]),
                  percent_interval(mine["rate"]) + " (" +
                  ", ".join(f"{100 * r:.0f}" for r in mine.get("by_seat", ())) + ")",
-                 f"{100 * bar:.0f}%: " + ("met" if rate >= bar else "short"),
+                 f"{100 * bar:.0f}%: " + ("met" if rate >= bar else "short") if alone else "-",
                  percent_interval(rows["peek"]["rate"]) if rows.get("peek") else "-",
                  f"{mine['s_per_decision']:.3f} ({mine['worst_s']:.2f})"]
         print("| " + " | ".join(cells) + " |" if markdown else "  ".join(cells), flush=True)
@@ -280,12 +287,15 @@ def main() -> None:
                         help="one mcts seat against randoms in these games (none named: all of EVERY), "
                              "in place of the matches above")
     parser.add_argument("--ceiling", action="store_true", help="with --every: the rate of mcts:peek=1 too")
+    parser.add_argument("--against", default="random", metavar="SPEC",
+                        help="with --every: the bot in the other seats (default random), e.g. an earlier "
+                             "commit's mcts: benchmarks/agents/mcts_at.py:MctsAt:rev=COMMIT")
     args = parser.parse_args()
     if args.every is not None:
         pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
         try:
             every_game(args.every or list(EVERY), args.mcts, args.games, args.seed, pool, Records(args.records),
-                       args.ceiling, args.recorded, args.markdown)
+                       args.ceiling, args.recorded, args.markdown, args.against)
         finally:
             if pool:
                 pool.shutdown()

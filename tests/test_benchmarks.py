@@ -40,3 +40,33 @@ def test_poker_bots_measures_a_bot_exactly_against_the_kuhn_nash_agent():
     figures, _, cost = poker_bots.bot_figures(tree, game, "random", nash, 1, 1, 10)
     assert cost is None and figures["exploitability"] == pytest.approx(11 / 24)
     assert [row["loss_to_equilibrium"] for row in figures["seats"]] == pytest.approx([1 / 9, 2 / 9])
+
+
+def test_mcts_at_plays_the_mcts_of_the_commit_it_names(tmp_path, monkeypatch):
+    import subprocess
+    if subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).parent, capture_output=True).returncode:
+        pytest.skip("not in a git clone: no commit to take the agents from")
+    from rulelang.agents.files import load_agent_class
+    from rulelang.agents.mcts import MctsAgent
+    from rulelang.agents.random_agent import RandomAgent
+    from rulelang.api import load_game
+    from rulelang.engine.session import play_game
+    path = str(Path(__file__).resolve().parent.parent / "benchmarks" / "agents" / "mcts_at.py")
+    mcts_at = load_agent_class(path, "MctsAt")
+    monkeypatch.setattr(sys.modules[mcts_at.__module__], "STORE", str(tmp_path))
+    game = load_game("kuhn_poker")
+
+    def trail(first) -> list:
+        st, out = play_game(game, [first, RandomAgent(9)], 5, quiet=True), []
+        link = st.trail
+        while link is not None:
+            link, seat, label = link
+            out.append((seat, label))
+        return out
+    at_head = mcts_at(5, rev="HEAD", steps="300")
+    assert type(at_head.agent).__module__.startswith("rulelang.agents_at_")  # a copy, not today's module
+    assert trail(at_head) == trail(MctsAgent(5, steps=300))  # HEAD's mcts is today's: the same game
+    assert [sorted(path.name for path in folder.iterdir()) for folder in tmp_path.iterdir()] == [
+        sorted(path.name for path in (Path(path).parent.parent.parent / "rulelang" / "agents").glob("*.py"))]
+    with pytest.raises(ValueError, match="not a commit"):
+        mcts_at(5, rev="HEAD; rm -rf /")
