@@ -16,7 +16,9 @@ stock's order: that is luck still to come): where the fair bot falls short of th
 ceiling tells whether the game's luck caps it. With --against SPEC the other seats play SPEC
 instead of `random` (say an earlier commit's mcts, `benchmarks/agents/mcts_at.py:MctsAt:rev=COMMIT`),
 and the rate of a SPEC seat in the measured seat's place, on the same deals, stands beside it:
-what the bot gained over SPEC, seat by seat.
+what the bot gained over SPEC, seat by seat. The last column is the share of the bot's searched
+decisions in which every option came out exactly alike: nothing the search reached told them
+apart, a sign that the ruleset's `bots: evaluate` changes too late for the search to see.
 
 Poker (`--poker`, default Kuhn and Leduc): for each bot of `--poker-bots`, its policy at every
 information set asked of `--poker-seeds` fresh bots, then exactly on the whole game
@@ -68,11 +70,13 @@ Z = 1.96
 
 
 class Timed:
-    """An agent whose searched decisions are timed in CPU seconds."""
+    """An agent whose searched decisions are timed in CPU seconds, and counted where the search
+    found every option exactly alike (blind: nothing it reached told them apart)."""
 
     def __init__(self, agent):
         self.agent = agent
         self.times: list = []
+        self.blind = 0
         if hasattr(agent, "view_type"):
             self.view_type = agent.view_type
         self.needs_view = getattr(agent, "needs_view", True)
@@ -83,6 +87,9 @@ class Timed:
         index = self.agent.choose(view, decision)
         if len(decision.options) > 1:
             self.times.append(time.process_time() - started)
+            searched = getattr(self.agent, "last", None)  # mcts: (option, visits, value) of the search
+            if searched and len({value for _, _, value in searched}) == 1:
+                self.blind += 1
         return index
 
 
@@ -94,7 +101,8 @@ def play(task) -> dict:
     st = play_game(game, agents, seed, quiet=True)
     figure = SOLO.get(ruleset)
     return {"seat": measured, "outcome": st.result[measured],
-            "times": [round(t, 4) for t in agents[measured].times], "decisions": st.actions,
+            "times": [round(t, 4) for t in agents[measured].times], "blind": agents[measured].blind,
+            "decisions": st.actions,
             "figure": st.vars.get(figure) if figure else None}
 
 
@@ -195,7 +203,9 @@ def run(name, label, seats, kind, games, seed, pool, records: Records, play_none
     times = [t for r in records for t in r["times"]]
     row = {"ruleset": name, "match": label, "games": games,
            "s_per_decision": sum(times) / len(times) if times else 0.0, "worst_s": max(times, default=0.0),
-           "wall_s": time.perf_counter() - started}
+           "wall_s": time.perf_counter() - started,
+           "blind": sum(r["blind"] for r in records) / len(times) if times and all("blind" in r for r in records)
+           else None}
     if kind == "mean":
         row["mean"] = mean_interval([r["figure"] for r in records])
     else:
@@ -235,7 +245,8 @@ def every_game(names: list, mcts: str, games: int, seed: int, pool, records: Rec
     the bar (against random seats), and (`ceiling`) a peeking mcts's rate."""
     alone = against == "random"
     head = ["game", "seats", "games", "chance (random seat)" if alone else "the others' bot in that seat [95%]",
-            "mcts win rate [95%] (by seat)", "bar", "ceiling (peek) [95%]", "mcts s/decision (worst)"]
+            "mcts win rate [95%] (by seat)", "bar", "ceiling (peek) [95%]", "mcts s/decision (worst)",
+            "searches blind"]
     print("| " + " | ".join(head) + " |\n|" + "---|" * len(head) if markdown else "  ".join(head))
     for name in names:
         seats = EVERY[name]
@@ -257,7 +268,8 @@ def every_game(names: list, mcts: str, games: int, seed: int, pool, records: Rec
                  ", ".join(f"{100 * r:.0f}" for r in mine.get("by_seat", ())) + ")",
                  f"{100 * bar:.0f}%: " + ("met" if rate >= bar else "short") if alone else "-",
                  percent_interval(rows["peek"]["rate"]) if rows.get("peek") else "-",
-                 f"{mine['s_per_decision']:.3f} ({mine['worst_s']:.2f})"]
+                 f"{mine['s_per_decision']:.3f} ({mine['worst_s']:.2f})",
+                 "-" if mine["blind"] is None else f"{100 * mine['blind']:.0f}%"]
         print("| " + " | ".join(cells) + " |" if markdown else "  ".join(cells), flush=True)
 
 

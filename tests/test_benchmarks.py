@@ -70,3 +70,23 @@ def test_mcts_at_plays_the_mcts_of_the_commit_it_names(tmp_path, monkeypatch):
         sorted(path.name for path in (Path(path).parent.parent.parent / "rulelang" / "agents").glob("*.py"))]
     with pytest.raises(ValueError, match="not a commit"):
         mcts_at(5, rev="HEAD; rm -rf /")
+
+
+def test_agents_strength_counts_searches_that_found_every_option_alike():
+    import agents_strength
+    from types import SimpleNamespace
+
+    class Searcher:
+        def __init__(self):
+            self.values = []
+
+        def choose(self, view, decision):
+            self.last = [(option, 10, value) for option, value in zip(decision.options, self.values.pop(0))]
+            return 0
+    searcher = Searcher()
+    timed = agents_strength.Timed(searcher)
+    two, one = SimpleNamespace(options=["a", "b"]), SimpleNamespace(options=["a"])
+    searcher.values = [[0.5, 0.5], [0.4, 0.6], [0.7, 0.7], [0.3]]
+    for decision in (two, two, two, one):
+        timed.choose(None, decision)
+    assert timed.blind == 2 and len(timed.times) == 3  # the one-option decision is neither timed nor counted
