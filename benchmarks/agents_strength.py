@@ -17,8 +17,9 @@ ceiling tells whether the game's luck caps it. With --against SPEC the other sea
 instead of `random` (say an earlier commit's mcts, `benchmarks/agents/mcts_at.py:MctsAt:rev=COMMIT`),
 and the rate of a SPEC seat in the measured seat's place, on the same deals, stands beside it:
 what the bot gained over SPEC, seat by seat. The last column is the share of the bot's searched
-decisions in which every option came out exactly alike: nothing the search reached told them
-apart, a sign that the ruleset's `bots: evaluate` changes too late for the search to see.
+decisions in which every option came out exactly alike, neither all won nor all lost: nothing
+the search reached told them apart, a sign that the ruleset's `bots: evaluate` changes too late
+for the search to see.
 
 Poker (`--poker`, default Kuhn and Leduc): for each bot of `--poker-bots`, its policy at every
 information set asked of `--poker-seeds` fresh bots, then exactly on the whole game
@@ -70,8 +71,8 @@ Z = 1.96
 
 
 class Timed:
-    """An agent whose searched decisions are timed in CPU seconds, and counted where the search
-    found every option exactly alike (blind: nothing it reached told them apart)."""
+    """An agent whose searched decisions are timed in CPU seconds, and counted where its search
+    was blind (`MctsAgent.blind`: every option came out exactly alike, the game not yet decided)."""
 
     def __init__(self, agent):
         self.agent = agent
@@ -87,8 +88,7 @@ class Timed:
         index = self.agent.choose(view, decision)
         if len(decision.options) > 1:
             self.times.append(time.process_time() - started)
-            searched = getattr(self.agent, "last", None)  # mcts: (option, visits, value) of the search
-            if searched and len({value for _, _, value in searched}) == 1:
+            if getattr(self.agent, "blind", None) is not None and self.agent.blind():  # mcts
                 self.blind += 1
         return index
 

@@ -76,17 +76,17 @@ def test_agents_strength_counts_searches_that_found_every_option_alike():
     import agents_strength
     from types import SimpleNamespace
 
-    class Searcher:
-        def __init__(self):
-            self.values = []
+    from rulelang.agents.mcts import MctsAgent
 
+    class Searcher(MctsAgent):
         def choose(self, view, decision):
             self.last = [(option, 10, value) for option, value in zip(decision.options, self.values.pop(0))]
             return 0
-    searcher = Searcher()
+    searcher = Searcher(1)
     timed = agents_strength.Timed(searcher)
     two, one = SimpleNamespace(options=["a", "b"]), SimpleNamespace(options=["a"])
-    searcher.values = [[0.5, 0.5], [0.4, 0.6], [0.7, 0.7], [0.3]]
-    for decision in (two, two, two, one):
+    searcher.values = [[0.5, 0.5], [0.4, 0.6], [0.7, 0.7], [1.0, 1.0], [0.0, 0.0], [0.3]]
+    for decision in (two, two, two, two, two, one):
         timed.choose(None, decision)
-    assert timed.blind == 2 and len(timed.times) == 3  # the one-option decision is neither timed nor counted
+    assert timed.blind == 2  # alike at 0.5 and 0.7; all won or all lost is decided, not blind
+    assert len(timed.times) == 5  # the one-option decision is neither timed nor counted

@@ -176,14 +176,20 @@ class MctsAgent:
 
     def explanation(self) -> str:
         """The last decision's options with their share of the search and their value, and a
-        word when every option came out exactly alike (nothing the search reached told them apart)."""
+        word when the search was blind (see `blind`)."""
         total = sum(visits for _, visits, _ in self.last) or 1
         lines = [f"  {100 * visits / total:5.1f}%  value {value:.2f}  {option.text}"
                  for option, visits, value in sorted(self.last, key=lambda row: -row[1])]
-        if len(self.last) > 1 and len({value for _, _, value in self.last}) == 1:
+        if self.blind():
             lines.append("  (every option came out exactly alike: nothing the search reached told them apart; "
                          "where the game is still open, a `bots: evaluate` that changes sooner would: docs/agents.md)")
         return "mcts searched:\n" + "\n".join(lines)
+
+    def blind(self) -> bool:
+        """Whether the last search found every option exactly alike, neither all won nor all lost:
+        nothing it reached told them apart (an evaluation that changes later than it looks)."""
+        values = {value for _, _, value in self.last}
+        return len(self.last) > 1 and len(values) == 1 and 0.0 < values.pop() < 1.0
 
 
 def _strike(path: list) -> None:
