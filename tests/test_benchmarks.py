@@ -70,6 +70,8 @@ def test_mcts_at_plays_the_mcts_of_the_commit_it_names(tmp_path, monkeypatch):
         sorted(path.name for path in (Path(path).parent.parent.parent / "rulelang" / "agents").glob("*.py"))]
     with pytest.raises(ValueError, match="not a commit"):
         mcts_at(5, rev="HEAD; rm -rf /")
+    with pytest.raises(ValueError, match="agents of commit bbf8494aed08 do not load on today's engine"):
+        mcts_at(5, rev="bbf8494")  # the first agents, before the engine's options moved
 
 
 def test_agents_strength_counts_searches_that_found_every_option_alike():

@@ -47,7 +47,14 @@ def agents_package(rev: str):
                                                   submodule_search_locations=[folder])
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)
+        importlib.import_module(name + ".mcts")
+    except Exception as err:  # an old package meets today's engine: say which commit and why
+        for loaded in [key for key in sys.modules if key == name or key.startswith(name + ".")]:
+            del sys.modules[loaded]
+        raise ValueError(f"the agents of commit {commit} do not load on today's engine: "
+                         f"{type(err).__name__}: {err}") from None
     return module
 
 
