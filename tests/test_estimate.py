@@ -82,9 +82,10 @@ def test_a_bots_section_may_name_only_the_payoff(tmp_path):
 
 
 @pytest.mark.parametrize("name, players", [("hearts", 4), ("spades", 4), ("euchre", 4), ("cribbage", 2),
-                                           ("crazy_eights", 3)])
-def test_games_played_to_a_target_have_bots_play_to_win(name, players):
-    """Their score is a figure on the way (Hearts': points against you): the bots' payoff is the result."""
+                                           ("crazy_eights", 3), ("go_fish", 3)])
+def test_games_played_to_win_have_bots_play_for_the_result(name, players):
+    """Their score is a figure on the way (Hearts': points against you) or only decides who wins
+    (Go Fish's books): the bots' payoff is the result."""
     game = load_game(name)
     st = play_game(game, random_agents(players, 5), 5, quiet=True)
     assert Payoff(game, players).raw(st) == [{"win": 1.0, "draw": 0.5, "loss": 0.0}[r] for r in st.result]
