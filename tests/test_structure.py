@@ -98,3 +98,34 @@ def test_a_long_chain_needs_no_recursion():
 ])
 def test_suggestions_among_few_and_many_names(name, candidates, wanted):
     assert suggest(name, candidates) == wanted
+
+
+def test_a_hidden_variable_that_keeps_a_cards_value_is_warned_about(tmp_path):
+    """Search bots' samples re-deal hidden cards but keep `_` variables: a rank kept in one leaks."""
+    path = tmp_path / "game.yaml"
+    path.write_text(MINIMAL.replace("vars:\n  tricks: 0\n", "vars:\n  tricks: 0\n  _seen: 0\n  _kept: none\n")
+                    .replace("      - move c to me.table\n",
+                             "      - set _seen = c.rank\n"          # a printed value: warned
+                             "      - set _seen += best(me)\n"       # a function that reads a card property
+                             "      - set _kept = c\n"               # the card itself: re-dealt in samples
+                             "      - set _seen = count(me.hand)\n"  # no card's value
+                             "      - move c to me.table\n"), encoding="utf-8")
+    found = [d for d in check(str(path)) if "keeps a card's value" in d.message]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert [(lines[d.position.line - 1].strip(), d.severity) for d in found] == [
+        ("- set _seen = c.rank", "warning"), ("- set _seen += best(me)", "warning")]
+    assert "(rank)" in found[0].message and "(best())" in found[1].message
+    assert "keep the card itself (set _seen = c)" in found[0].message
+
+
+def test_a_card_value_read_through_a_chain_of_functions_is_found(tmp_path):
+    def leaks_through(depth: int) -> int:
+        chain = "".join(f'  "f{i}(p)": "f{i + 1}(p) + 1"\n' for i in range(depth)) + f'  "f{depth}(p)": "best(p)"\n'
+        path = tmp_path / f"chain{depth}.yaml"
+        path.write_text(MINIMAL.replace("vars:\n  tricks: 0\n", "vars:\n  tricks: 0\n  _seen: 0\n")
+                        .replace("functions:\n", "functions:\n" + chain)
+                        .replace("      - move c to me.table\n", "      - set _seen = f0(me)\n      - move c to me.table\n"),
+                        encoding="utf-8")
+        return len([d for d in check(str(path)) if "keeps a card's value (f0())" in d.message])
+    assert leaks_through(5) == 1
+    assert leaks_through(400) == 1  # four hundred calls down, the card's value is still found

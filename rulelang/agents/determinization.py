@@ -23,7 +23,8 @@ Dice are not re-dealt (a die is like any other): a die hidden from the seat is r
 each sample, so a hidden cup shows any faces.
 
 What a sample does not change: values stored on a hidden card stay with its place, and
-variables whose names start with `_` keep their values (with the cards they name re-dealt).
+variables whose names start with `_` keep their values (with the cards they name re-dealt;
+`validate` warns where one is set from a card's value, language/leaks.py).
 """
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ from ..constructs.catalogue import STATEMENTS
 from ..errors import Diagnostic
 from .documents import YList, YMap
 from .graphs import components
+from .leaks import hidden_card_values
 from .stale import stale_rules
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -19,7 +20,8 @@ ENDING = re.compile(r"^\s*(" + "|".join(k for k, s in STATEMENTS.items() if s.en
 
 def structure_warnings(doc: YMap) -> list[Diagnostic]:
     """Moves no choice offers, zones nothing names, triggers in a cycle, a house rule its base's
-    rules no longer tell, and a game that cannot end."""
+    rules no longer tell, a card's value kept hidden from players but not from bots, and a game
+    that cannot end."""
     texts = list(_texts(doc))
     words = {w for text in texts for w in WORD.findall(text)}
     out = []
@@ -46,6 +48,7 @@ def structure_warnings(doc: YMap) -> list[Diagnostic]:
                 out.append(Diagnostic(zones.key_pos[name], f"zone '{name}' is never used", "warning"))
     out += trigger_cycles(doc)
     out += stale_rules(doc)
+    out += hidden_card_values(doc)
     has_end = isinstance(doc.get("end"), YList) and len(doc["end"]) > 0
     if not has_end and not any(ENDING.match(text) for text in texts):
         out.append(Diagnostic(doc.pos, "the game can never end: no end condition and no win, lose or tie effect",
