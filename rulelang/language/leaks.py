@@ -45,7 +45,8 @@ def _card_values(doc: YMap) -> set:
     names = set(PRINTED)
     deck = doc.get("deck")
     if isinstance(deck, YMap):
-        names |= {str(n) for n in deck.get("attributes", ()) if isinstance(deck.get("attributes"), YList)}
+        if isinstance(deck.get("attributes"), YList):
+            names |= {str(n) for n in deck["attributes"]}
         if isinstance(deck.get("cards"), YList):
             names |= {str(key) for card in deck["cards"] if isinstance(card, YMap) for key in card if key != "name"}
     if isinstance(doc.get("card_props"), YMap):
