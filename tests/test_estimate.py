@@ -65,6 +65,11 @@ def test_an_unknown_name_in_the_payoff_is_a_rule_error(tmp_path):
         kuhn_with(tmp_path, "  payoff: 'me.purse'\n")
 
 
+def test_a_misspelt_result_as_payoff_is_told_what_was_meant(tmp_path):
+    with pytest.raises(RuleError, match=r"payoff 'reslt' is neither `result`.*did you mean 'result'"):
+        kuhn_with(tmp_path, "  payoff: reslt\n")
+
+
 def test_payoffs_are_normalised_by_the_range_seen_so_far():
     game = load_game(KUHN)
     estimate = Estimate(game, 2)

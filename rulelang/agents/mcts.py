@@ -182,7 +182,7 @@ class MctsAgent:
                  for option, visits, value in sorted(self.last, key=lambda row: -row[1])]
         if self.blind():
             lines.append("  (every option came out exactly alike: nothing the search reached told them apart; "
-                         "where the game is still open, a `bots: evaluate` that changes sooner would: docs/agents.md)")
+                         "a `bots: evaluate` that changes sooner would: docs/agents.md)")
         return "mcts searched:\n" + "\n".join(lines)
 
     def blind(self) -> bool:

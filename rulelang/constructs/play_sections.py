@@ -416,6 +416,11 @@ class BotHints(Section):
         if "payoff" in bots:
             written, pos = bots["payoff"], bots.value_pos["payoff"]
             named = isinstance(written, str) and written.strip() == RESULT
+            before = len(compiler.diagnostics)
             payoff = RESULT if named else compiler.expr(written, pos, {"me"})
+            near = str(written).strip()
+            if len(compiler.diagnostics) > before and near.isidentifier() and suggest(near, {RESULT}):
+                compiler.diagnostics[before:] = [Diagnostic(pos, f"bots: payoff '{near}' is neither `result` "
+                                                                  f"nor a name the file declares (did you mean 'result'?)")]
         pos = bots.value_pos.get("evaluate", bots.value_pos.get("payoff"))
         return {"bots": Bots(evaluate, scale, pos, payoff, bots.value_pos.get("payoff"))}
