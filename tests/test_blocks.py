@@ -204,6 +204,38 @@ end: []
 """
 
 
+GIVEN = """
+name: Given
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: public}
+  hand: {per_player: true, visibility: owner}
+  pile: {per_player: true, visibility: public}
+setup:
+  - move first(draw) to P2.hand
+  - move first(draw) to P1.pile
+  - move first(draw) to P2.pile
+turn:
+  first: P1
+  do:
+    - move first(P2.hand) to me.hand
+    - move first(me.hand) to me.pile
+    - move collect(p in players | p.pile) to P2.hand
+    - choose: c
+      from: draw
+end: []
+"""
+
+
+def test_a_move_between_players_says_whose_the_cards_were(rule_file):
+    st = new_game(rule_file(GIVEN), 2, 1)
+    lines = [text for seat, text in st.log if seat is None]
+    assert lines[-3:] == ["P1 moves A♣ from P2.hand to P1.hand",     # handed over: whose it was
+                          "P1 moves A♣ to P1.pile",                 # played from its own zone: no 'from'
+                          "P1 moves A♣, 2♣, 3♣ to P2.hand"]          # from several zones: no one giver
+
+
 def test_effects_are_credited_to_whom_they_belong(rule_file):
     st = new_game(rule_file(CREDIT), 2, 1)
     lines = [text for _, text in st.log]

@@ -187,10 +187,11 @@ class Placing:
         """
         if pieces.__class__ is Card and where != "under" and ref.__class__ is ZoneRef:  # the common case, quickly
             before = {} if self.quiet else {pieces.id: self._seers(pieces)}
+            given = "" if self.quiet or not log else self._given_from([pieces], ref)
             for pile in self.place((pieces,), ref if ref in self.zones else self.zone_key(ref), where, face_down, events):
                 self._drop_if_empty(pile)
             if log and not self.quiet:
-                self._log_move([pieces], before, f"to {self.label(ref)}")
+                self._log_move([pieces], before, f"{given}to {self.label(ref)}")
             return before
         moving = [p for p in self.items(pieces) if p.__class__ in PIECES]
         if not moving:
@@ -203,6 +204,7 @@ class Placing:
             target = ref
         else:
             target = self.zone_key(ref)
+        given = "" if self.quiet or not log or where == "under" else self._given_from(moving, target)
         if pieces.__class__ is ZoneRef and where != "under" and self._zone_moved_together(pieces, target, events):
             source = self.zone_key(pieces)  # a whole zone, taken at once
             self.zones[source].clear()
@@ -210,11 +212,24 @@ class Placing:
         else:
             emptied = self.place(moving, target, where, face_down, events)
         if log and not self.quiet:
-            self._log_move(moving, before, f"to {self.label(ref)}" if where != "under" else f"under {pretty(ref)}",
+            self._log_move(moving, before, f"{given}to {self.label(ref)}" if where != "under" else f"under {pretty(ref)}",
                            markers)
         for zone in emptied:
             self._drop_if_empty(zone)
         return before
+
+    def _given_from(self, pieces, target) -> str:
+        """'from Z ' when every piece leaves the one zone Z of another player than the one whose zone
+        `target` is: a card handed over (asked for, passed) says whose it was; a card played does not."""
+        if target.__class__ is not ZoneRef or target.seat is None:
+            return ""
+        places = {self.loc.get(piece.id) for piece in pieces}
+        if len(places) != 1:
+            return ""
+        kind, source = places.pop() or ("", None)
+        if kind != "z" or source.seat is None or source.seat == target.seat:
+            return ""
+        return f"from {self.label(source)} "
 
     def _zone_moved_together(self, pieces: ZoneRef, key, events: bool) -> bool:
         """Whether a whole zone's cards may move together: to another zone, from no pile of a row,
