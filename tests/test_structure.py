@@ -129,3 +129,19 @@ def test_a_card_value_read_through_a_chain_of_functions_is_found(tmp_path):
         return len([d for d in check(str(path)) if "keeps a card's value (f0())" in d.message])
     assert leaks_through(5) == 1
     assert leaks_through(400) == 1  # four hundred calls down, the card's value is still found
+
+
+def test_a_constant_nothing_reads_or_says_is_warned_about(tmp_path):
+    """A house rule that sets a constant its base lacks (or misspells one) would change nothing."""
+    base = tmp_path / "base.yaml"
+    base.write_text(MINIMAL.replace("vars:\n  tricks: 0\n", "vars:\n  tricks: 0\nconstants:\n  target: 3\n  said: 2\n")
+                    .replace("      - move c to me.table\n", "      - set tricks = target\n      - move c to me.table\n")
+                    .replace("name: ", "rules: 'Play {said} cards.'\nname: ", 1), encoding="utf-8")
+    assert not [d for d in check(str(base)) if "constant" in d.message or d.severity == "error"]  # read; said
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: base.yaml\nconstants:\n  targt: 5\n", encoding="utf-8")
+    found = [d for d in check(str(house)) if "constant" in d.message]
+    assert [(d.position.path.endswith("house.yaml"), d.position.line, d.severity) for d in found] == [
+        (True, 3, "warning")]
+    assert found[0].message == ("constant 'targt' is never used: no rule reads it and no text says {targt}, "
+                                "so changing it changes nothing (did you mean 'target'?)")

@@ -8,9 +8,11 @@ from ..errors import Diagnostic
 from .documents import YList, YMap
 from .graphs import components
 from .leaks import hidden_card_values
+from .names import suggest
 from .stale import stale_rules
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+BRACED = re.compile(r"\{([^{}]*)\}")  # `{expression}` in a text
 SET = re.compile(r"^\s*set\s+(?:[A-Za-z_][A-Za-z0-9_]*\.)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:=|\+=|-=)")
 CALL = re.compile(r"^\s*call\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 DRAW = re.compile(r"^\s*draw\s+(\d+|[A-Za-z_][A-Za-z0-9_]*)\s+from\s")  # a count in digits or a constant's name
@@ -46,6 +48,7 @@ def structure_warnings(doc: YMap) -> list[Diagnostic]:
         for name in zones:
             if name not in used:
                 out.append(Diagnostic(zones.key_pos[name], f"zone '{name}' is never used", "warning"))
+    out += unused_constants(doc, words)
     out += trigger_cycles(doc)
     out += stale_rules(doc)
     out += hidden_card_values(doc)
@@ -54,6 +57,20 @@ def structure_warnings(doc: YMap) -> list[Diagnostic]:
         out.append(Diagnostic(doc.pos, "the game can never end: no end condition and no win, lose or tie effect",
                               "warning"))
     return out
+
+
+def unused_constants(doc: YMap, words: set) -> list[Diagnostic]:
+    """A warning at each constant that no rule reads and no text says as `{name}`: a house rule
+    that sets a constant its base does not have (or misspells one) would otherwise change nothing."""
+    constants = doc.get("constants")
+    if not isinstance(constants, YMap):
+        return []
+    said = {w for text in _every_text(doc) for braced in BRACED.findall(text) for w in WORD.findall(braced)}
+    used = {str(name) for name in constants if name in words or name in said}  # what a misspelling meant
+    return [Diagnostic(constants.key_pos[name], f"constant '{name}' is never used: no rule reads it and no text "
+                                                f"says {{{name}}}, so changing it changes nothing"
+                                                f"{suggest(str(name), used)}", "warning")
+            for name in constants if str(name) not in used]
 
 
 def trigger_cycles(doc: YMap) -> list[Diagnostic]:
@@ -174,6 +191,14 @@ def _texts(value):
     elif isinstance(value, YList):
         for item in value:
             yield from _texts(item)
+
+
+def _every_text(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, (YMap, YList)):
+        for item in value.values() if isinstance(value, YMap) else value:
+            yield from _every_text(item)
 
 
 def _mappings(value):
