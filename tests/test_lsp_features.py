@@ -43,7 +43,7 @@ turn:
     - draw 1 from draw to me.hand
     - choose move: [pass, play]
     - if: "count(me.hand) > 5 and worth(first(me.hand)) > 2"
-      then: ["call deal(me)"]
+      then: ["call deal(me)", "set round += 1", "set me.score += 1", "set discard.won = true"]
 moves:
   pass: {label: Pass, do: []}
   play: {do: ["move first(me.hand) to discard"]}

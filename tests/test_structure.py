@@ -145,3 +145,18 @@ def test_a_constant_nothing_reads_or_says_is_warned_about(tmp_path):
         (True, 3, "warning")]
     assert found[0].message == ("constant 'targt' is never used: no rule reads it and no text says {targt}, "
                                 "so changing it changes nothing (did you mean 'target'?)")
+
+
+def test_a_house_rule_s_unused_variable_or_function_is_warned_but_not_its_base_s(tmp_path):
+    base = tmp_path / "base.yaml"
+    base.write_text(MINIMAL.replace("functions:\n", "functions:\n  \"spare(p)\": \"count(p.hand)\"\n")
+                    .replace('  "best(p)": "max(c in p.table | c.value)"\n', '  "best(p)": "spare(p)"\n'),
+                    encoding="utf-8")
+    house = tmp_path / "house.yaml"  # its `best` no longer calls the base's `spare`: the base's business
+    house.write_text('extends: base.yaml\nplayer_vars:\n  pionts: {initial: 3}\nvars:\n  trikcs: none\n'
+                     'functions:\n  "best(p)": "max(c in p.table | c.value)"\n  "twise(x)": "x + x"\n',
+                     encoding="utf-8")
+    found = sorted((d.position.line, d.message) for d in check(str(house)) if "never used" in d.message)
+    assert found == [(3, "player variable 'pionts' is never used: no rule reads or sets it (did you mean 'points'?)"),
+                     (5, "variable 'trikcs' is never used: no rule reads or sets it (did you mean 'tricks'?)"),
+                     (8, "function 'twise' is never used: no rule calls it")]

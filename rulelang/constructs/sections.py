@@ -146,8 +146,9 @@ class Players(Section):
 class Extends(Section):
     """A base rule file this one changes: a packaged ruleset's name or a .yaml file under this file's folder.
 
-    Only what differs need be written: mappings merge into the base's, `none` removes a part, and
-    triggers merge by `name` (`remove: true` drops one).
+    Only what differs need be written: mappings merge into the base's, `none` removes a part (a
+    name the base lacks is added with the value none), and triggers merge by `name` (`remove:
+    true` drops one).
     """
 
     keyword = "extends"

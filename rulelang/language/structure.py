@@ -48,7 +48,7 @@ def structure_warnings(doc: YMap) -> list[Diagnostic]:
         for name in zones:
             if name not in used:
                 out.append(Diagnostic(zones.key_pos[name], f"zone '{name}' is never used", "warning"))
-    out += unused_constants(doc, words)
+    out += unused_declarations(doc, words)
     out += trigger_cycles(doc)
     out += stale_rules(doc)
     out += hidden_card_values(doc)
@@ -59,18 +59,38 @@ def structure_warnings(doc: YMap) -> list[Diagnostic]:
     return out
 
 
-def unused_constants(doc: YMap, words: set) -> list[Diagnostic]:
-    """A warning at each constant that no rule reads and no text says as `{name}`: a house rule
-    that sets a constant its base does not have (or misspells one) would otherwise change nothing."""
-    constants = doc.get("constants")
-    if not isinstance(constants, YMap):
-        return []
+DECLARED = {  # the sections whose names the rules use, what each name is, and what an unused one means
+    "constants": ("constant", "no rule reads it and no text says {{{}}}, so changing it changes nothing"),
+    "vars": ("variable", "no rule reads or sets it"),
+    "player_vars": ("player variable", "no rule reads or sets it"),
+    "card_vars": ("card variable", "no rule reads or sets it"),
+    "zone_vars": ("zone variable", "no rule reads or sets it"),
+    "card_props": ("card property", "no rule reads it"),
+    "functions": ("function", "no rule calls it"),
+    "procedures": ("procedure", "no rule calls it"),
+}
+DECLARED_NAME = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)")  # a name, or a function's name before its `(`
+
+
+def unused_declarations(doc: YMap, words: set) -> list[Diagnostic]:
+    """A warning at each name this file declares (a constant, a variable, a function …) that nothing
+    uses: a house rule that sets a constant or a variable its base does not have, or misspells
+    one, would otherwise change nothing without a word. Names a base file declares are its own
+    business (a variant may leave some unused), so only the checked file's are warned about."""
     said = {w for text in _every_text(doc) for braced in BRACED.findall(text) for w in WORD.findall(braced)}
-    used = {str(name) for name in constants if name in words or name in said}  # what a misspelling meant
-    return [Diagnostic(constants.key_pos[name], f"constant '{name}' is never used: no rule reads it and no text "
-                                                f"says {{{name}}}, so changing it changes nothing"
-                                                f"{suggest(str(name), used)}", "warning")
-            for name in constants if str(name) not in used]
+    out = []
+    for section, (kind, meaning) in DECLARED.items():
+        declared = doc.get(section)
+        if not isinstance(declared, YMap):
+            continue
+        names = {key: found.group(1) for key in declared if (found := DECLARED_NAME.match(str(key)))}
+        used = {name for name in names.values() if name in words or name in said}  # what a misspelling meant
+        for key, name in names.items():
+            pos = declared.key_pos[key]
+            if name not in used and pos.path == doc.pos.path:
+                out.append(Diagnostic(pos, f"{kind} '{name}' is never used: {meaning.format(name)}"
+                                           f"{suggest(name, used)}", "warning"))
+    return out
 
 
 def trigger_cycles(doc: YMap) -> list[Diagnostic]:

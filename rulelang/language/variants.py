@@ -2,7 +2,8 @@
 
 The variant is merged into its base before checking: mappings merge key by key (so a variant
 can change one move's `if` and keep its `do`), any other value replaces the base's, `none`
-removes a part, and triggers merge by `name` (`remove: true` drops one). Every value keeps the
+removes a part (a key the base lacks is added with the value none: a new variable that starts
+as none), and triggers merge by `name` (`remove: true` drops one). Every value keeps the
 position of the file it came from, so diagnostics point into the file that holds the mistake.
 """
 from __future__ import annotations
@@ -48,9 +49,8 @@ def merge(base: YMap, over: YMap, changes: list, path: tuple = ()) -> YMap:
     for key, value in over.items():
         if key == "extends":
             continue
-        if value is None:
-            if key in out:
-                changes.append(((*path, key), out[key], None, over.key_pos[key]))
+        if value is None and key in out:
+            changes.append(((*path, key), out[key], None, over.key_pos[key]))
             for table in (out, out.key_pos, out.value_pos):
                 table.pop(key, None)
             continue
