@@ -12,6 +12,7 @@ from .names import suggest
 from .stale import stale_rules
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+PROSE = ("name", "description", "label", "prompt", "rule", "rules", "help")  # what players read, not rules
 BRACED = re.compile(r"\{([^{}]*)\}")  # `{expression}` in a text
 SET = re.compile(r"^\s*set\s+(?:[A-Za-z_][A-Za-z0-9_]*\.)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:=|\+=|-=)")
 CALL = re.compile(r"^\s*call\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(")
@@ -77,7 +78,7 @@ def unused_declarations(doc: YMap, words: set) -> list[Diagnostic]:
     uses: a house rule that sets a constant or a variable its base does not have, or misspells
     one, would otherwise change nothing without a word. Names a base file declares are its own
     business (a variant may leave some unused), so only the checked file's are warned about."""
-    said = {w for text in _every_text(doc) for braced in BRACED.findall(text) for w in WORD.findall(braced)}
+    said = {w for text in _texts(doc, ()) for braced in BRACED.findall(text) for w in WORD.findall(braced)}
     out = []
     for section, (kind, meaning) in DECLARED.items():
         declared = doc.get(section)
@@ -201,24 +202,17 @@ def _setup_draws(block, pos, times, max_players):
                 yield from _setup_draws(item.get(key), item_pos, times, max_players)
 
 
-def _texts(value):
+def _texts(value, skipped=PROSE):
+    """Every text under `value`, but those under the keys `skipped` (by default what players read)."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, YMap):
         for key, item in value.items():
-            if key not in ("name", "description", "label", "prompt", "rule", "rules", "help"):
-                yield from _texts(item)
+            if key not in skipped:
+                yield from _texts(item, skipped)
     elif isinstance(value, YList):
         for item in value:
-            yield from _texts(item)
-
-
-def _every_text(value):
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, (YMap, YList)):
-        for item in value.values() if isinstance(value, YMap) else value:
-            yield from _every_text(item)
+            yield from _texts(item, skipped)
 
 
 def _mappings(value):
