@@ -3,9 +3,10 @@
 A seat knows where every card it can see lies, where every card it saw go out of its sight
 lies as long as it has lain there since (a trick it watched taken, face down; a card it passed;
 a card buried in the stock: `GameState.recalls`, in a game made with `recall`; a shuffle
-forgets), what it was told hidden cards are not (`show none`: a player who could not follow
-suit holds none of it; `GameState.rule_out`, kept the same way), and how many cards lie in
-each place it cannot see. A sample keeps all of that and
+forgets), among which zones a card it knew lies since cards left its place unseen
+(`GameState.traced`: the dealer's hand or the discards), what it was told hidden cards are not
+(`show none`: a player who could not follow suit holds none of it; `GameState.rule_out`, kept
+the same way), and how many cards lie in each place it cannot see. A sample keeps all of that and
 deals the cards hidden from the seat at random among the places it cannot see: one
 permutation of the hidden cards' identities, applied to the whole
 cloned state (zones, attachments, stored values, variables, the running effects' local
@@ -146,7 +147,7 @@ class Redeal:
         for zone, cards in st.zones.items():
             self._collect(("z", zone), cards)
         self.cards = sorted((self._at(st, slot) for slot in self.slots), key=lambda card: card.id)
-        self.banned = self._banned() if st.ruled_out else None
+        self.banned = self._banned() if st.ruled_out or st.traced else None
         self.told = [] if self.banned is None else sorted(  # the places told something, most constrained first
             (i for i, banned in enumerate(self.banned) if banned), key=lambda i: -len(self.banned[i]))
         self.seen = [[j for j, slot in enumerate(self.slots) if in_sight(st, self._at(st, slot), seat)]
@@ -182,9 +183,11 @@ class Redeal:
                 self._collect(("u", piece.id), under)
 
     def _banned(self) -> list | None:
-        """For each hidden place, the positions in `cards` of the cards the seats were told cannot
-        lie there (`GameState.rule_out`: told to every seat, with no seat; to some seat, with `unseen`),
-        or None; None if none is."""
+        """For each hidden place, the positions in `cards` of the cards that cannot lie there, or
+        None; None if none is. The seats were told the card there is none of them
+        (`GameState.rule_out`), or know they lie elsewhere: among the zones a seat traces them in
+        since it saw cards leave without seeing which (`GameState.traced`). Told to or traced by
+        every seat, with no seat; by some seat, with `unseen`."""
         st, index = self.st, {card.id: i for i, card in enumerate(self.cards)}
         out = []
         for slot in self.slots:
@@ -192,7 +195,19 @@ class Redeal:
             for told, ids in st.ruled_out.get(self._at(st, slot).id, ()):
                 if self.known_to(seat in told for seat in self.seats):
                     banned.update(index[i] for i in ids if i in index)
-            out.append(banned or None)
+            out.append(banned)
+        zones = None
+        for card_id, where in st.traced.items():
+            if card_id not in index or not self.known_to(seat in where for seat in self.seats):
+                continue
+            if zones is None:
+                zones = [st.root(self._at(st, slot)) for slot in self.slots]
+            known = [where[seat] for seat in self.seats if seat in where]
+            among = frozenset.union(*known) if self.known_to is all else frozenset.intersection(*known)
+            for place, zone in enumerate(zones):
+                if zone not in among:
+                    out[place].add(index[card_id])
+        out = [banned or None for banned in out]
         return out if any(out) else None
 
     def sample(self, rng: Rng):
@@ -263,7 +278,7 @@ def quiet_clone(st, rng: Rng):
     other.rng = rng
     other.quiet, other.debug, other.log = True, False, []
     other.forced = None
-    other.recalling, other.ruled_out = False, {}  # a sample is searched, never sampled from
+    other.recalling, other.ruled_out, other.traced = False, {}, {}  # a sample is searched, never sampled from
     other.memo, other.quiet_version, other.changed_since, other.changed_parts = {}, None, None, None
     return other
 

@@ -16,7 +16,10 @@ class ShowTo(Statement):
 
     A card passed, handed over when asked for, or shown to one player stays known to them in
     their view, in what an AI observes and in what the search bots assume of hidden cards,
-    until it leaves the zone it was shown in. `show X to players` shows it to everyone.
+    until it leaves the zone it was shown in, or a card leaves that zone unseen by them (they
+    cannot tell which went). A card the rules move before the next decision stays known where it
+    goes: show cards, then hand them over, and all watched them go. `show X to players` shows
+    it to everyone.
     """
 
     keyword = "show"

@@ -13,6 +13,7 @@ from .values import Card, Die, Marker, RowRef, ZoneRef, is_card, pretty
 MAX_DRAW = 1000
 MAX_MARKERS = 100_000  # markers one game may make
 PIECES = (Card, Die, Marker)  # what lies in zones and moves: cards, dice and markers
+NOBODY = frozenset()
 
 
 class Placing:
@@ -34,9 +35,10 @@ class Placing:
         if self.recalling:  # (a card put face up in a public zone is seen by all: nothing to recall)
             if under or face_down or self.game.zones[target.name].visibility != "public":
                 sighted = self._sighted(pieces)
-            elif self.recalled:
+            elif self.recalled or self.traced:
                 for piece in pieces:
                     self.recalled.pop(piece.id, None)
+                    self.traced.pop(piece.id, None)
         if self.ruled_out:  # what was told of a card holds where it lay
             for piece in pieces:
                 self.ruled_out.pop(piece.id, None)
@@ -107,9 +109,12 @@ class Placing:
                     down.add(pid)
                 else:
                     down.discard(pid)
-        if self.known:  # a card shown to a player is known to them only where it was shown
+        if self.known:  # a card shown to players is known to them where it was shown, or, shown
+            known, asked = self.known, self.actions  # since the last decision, where it is taken now
             for piece in pieces:
-                self.known.pop(piece.id, None)
+                seen = known.pop(piece.id, None)
+                if seen is not None and seen[3] == asked and piece.__class__ is Card:
+                    known[piece.id] = (self.root(piece), *seen[1:])  # (they watched it go)
         if sighted:
             self._remember(sighted)
         self.version = event = next(self.clock)  # `touch(*changed)`, written out: every move of a card comes here
@@ -121,31 +126,98 @@ class Placing:
         return emptied
 
     def _sighted(self, pieces) -> list:
-        """Each card among `pieces` some seat sees where it lies, or recalls there, with those seats
-        (a card in a hidden zone, neither shown nor recalled, is left out: nobody sees it)."""
+        """Before cards move or turn: each card among `pieces` with its zone, the seats that watch
+        it (they see it there, or were shown it since the last decision) and, for each other seat
+        that knows where it may lie (it recalls it there, was shown it earlier, traces it among
+        some zones), those zones."""
         seats, zones, out = range(self.n), self.game.zones, []
-        recalled, known, shown = self.recalled, self.known, self.shown
+        recalled, known, shown, traced = self.recalled, self.known, self.shown, self.traced
         for piece in pieces:
             if piece.__class__ is not Card:
                 continue
             pid = piece.id
-            if pid not in recalled and pid not in known and pid not in shown and \
-                    zones[self.root(piece).name].visibility == "hidden":
+            zone = self.root(piece)
+            if pid not in recalled and pid not in known and pid not in shown and pid not in traced and \
+                    zones[zone.name].visibility == "hidden":
+                out.append((piece, zone, NOBODY, {}))  # (nobody sees it go, yet all may see a card go)
                 continue
-            out.append((piece, frozenset(seat for seat in seats
-                                         if self.visible_to(piece, seat) or self.recalls(piece, seat))))
+            watchers, knowers = [], {}
+            for seat in seats:
+                if self._watches(piece, zone, seat):
+                    watchers.append(seat)
+                elif self.recalls(piece, seat) or self.knows(piece, zone, seat):
+                    knowers[seat] = frozenset((zone,))
+                elif pid in traced and seat in traced[pid]:
+                    knowers[seat] = traced[pid][seat]
+            out.append((piece, zone, frozenset(watchers), knowers))
         return out
 
-    def _remember(self, sighted: list) -> None:
-        """After cards moved or turned: each seat that saw a card before, and cannot see it now,
-        recalls where it went (as long as it lies there: a later move recalls afresh)."""
-        recalled = self.recalled
-        for card, seers in sighted:
-            lost = frozenset(seat for seat in seers if not self.visible_to(card, seat))
+    def _watches(self, piece, zone, seat: int) -> bool:
+        """Whether the player in `seat` sees which card this is as it leaves `zone`: it lies in
+        sight, or was revealed or shown to them there since the last decision (an older showing is
+        only remembered: the card went back among the others)."""
+        if self.in_view(piece, zone, seat) or self.shown and self.revealed(piece, zone):
+            return True
+        seen = self.known.get(piece.id)
+        return seen is not None and seen[0] == zone and seat in seen[1] and seen[3] == self.actions
+
+    def _remember(self, sighted: list, moved: bool = True) -> None:
+        """After cards moved (or turned): each seat that watched a card, and cannot see it now,
+        recalls where it went (as long as it lies there). A seat that saw cards leave a zone but
+        not which (`moved`) cannot tell which of the cards it knew there went: it traces each of
+        them among the zones it may now lie in (`_lose_track`)."""
+        recalled, traced, seats = self.recalled, self.traced, range(self.n)
+        blind: dict = {}  # seat -> {the zones it saw unknown cards leave}
+        known_before: dict = {}  # seat -> {card id: the zones it knew a moved card to lie in}
+        target = None
+        for card, source, watchers, knowers in sighted:
+            seeing = frozenset(seat for seat in seats if self.visible_to(card, seat))
+            lost = watchers - seeing
             if lost:
                 recalled[card.id] = (self.root(card), lost)
             else:
                 recalled.pop(card.id, None)
+            if not moved:
+                continue
+            target = self.root(card)
+            traced.pop(card.id, None)
+            for seat in seats:
+                if seat not in watchers and seat not in seeing:
+                    blind.setdefault(seat, set()).add(source)
+                    if seat in knowers:
+                        known_before.setdefault(seat, {})[card.id] = knowers[seat]
+        for seat, sources in blind.items():
+            self._lose_track(seat, sources, target, known_before.get(seat, {}))
+
+    def _lose_track(self, seat: int, sources: set, target, moved: dict) -> None:
+        """The player in `seat` saw cards go from `sources` to `target` without seeing which: every
+        card it knew to lie in one of those zones may have gone, so it no longer recalls nor is
+        shown it there, and traces it among those zones and `target` (a zone left empty drops out).
+        `moved`: the zones it knew each moved card to lie in, before the move."""
+        recalled, known, traced = self.recalled, self.known, self.traced
+        emptied = {zone for zone in sources if not self.zones[zone]}
+        knew = dict(moved)
+        for cid, (zone, seen) in list(recalled.items()):
+            if zone in sources and seat in seen:
+                knew[cid] = frozenset((zone,))
+                if len(seen) > 1:
+                    recalled[cid] = (zone, seen - {seat})
+                else:
+                    del recalled[cid]
+        for cid, (zone, seen, *when) in list(known.items()):
+            if zone in sources and seat in seen:
+                knew[cid] = frozenset((zone,))
+                if len(seen) > 1:
+                    known[cid] = (zone, seen - {seat}, *when)
+                else:
+                    del known[cid]
+        for cid, where in traced.items():
+            if seat in where and not where[seat].isdisjoint(sources) and cid not in knew:
+                knew[cid] = where[seat]
+        for cid, zones in knew.items():
+            if zones.isdisjoint(sources):
+                continue
+            traced[cid] = {**traced.get(cid, {}), seat: (zones | {target}) - emptied}
 
     def keep_last(self, pieces, target, taken_from: ZoneRef | None) -> None:
         """Note the cards leaving a zone that shows its last cards (`show_last`), with where they go
@@ -403,10 +475,11 @@ class Placing:
                 if not self.quiet:
                     self.say(f"turns up {pretty(piece)}", actor=False)
         if sighted:
-            self._remember(sighted)
+            self._remember(sighted, moved=False)
 
     def show(self, cards: list, seats) -> None:
-        """Show cards to some players: each is known to them where it lies, as long as it lies there.
+        """Show cards to some players: each is known to them where it lies, as long as it lies there
+        (and where the rules take it before the next decision: they watch it go).
 
         Like a reveal, no rule reads it (only views do): it takes an event number of its own.
         """
@@ -417,7 +490,7 @@ class Placing:
                 before = known.get(card.id)
                 zone = self.root(card)
                 seen = before[1] if before is not None and before[0] == zone else frozenset()
-                known[card.id] = (zone, seen | frozenset(seats), event)
+                known[card.id] = (zone, seen | frozenset(seats), event, self.actions)
 
     def rule_out(self, cards: list, seats, ids: frozenset) -> None:
         """Tell some players that none of these cards is one of the cards `ids` names (a player who

@@ -78,8 +78,10 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.cvars: dict[int, dict] = {}
         self.down: set[int] = set()
         self.shown: dict = {}  # card id -> (its zone, the reveal's event number) when revealed to all (placing.reveal)
-        self.known: dict = {}  # card id -> (its zone, the seats shown it, the event number) (placing.show)
+        self.known: dict = {}  # card id -> (its zone, the seats shown it, the event number, the decisions
+        # answered before it) (placing.show)
         self.recalled: dict = {}  # card id -> (its zone, the seats that saw it go there) (placing._remember)
+        self.traced: dict = {}  # card id -> {seat: the zones it may lie in} for seats that lost its place (ditto)
         self.recalling = False  # whether cards seen going out of sight are recalled (for search bots' samples)
         self.ruled_out: dict = {}  # card id -> ((seats told, ids of cards it is not), ...) (placing.rule_out)
         self.last_shown: dict = {}  # zone -> ((card, where it went, seats that saw it), ...) (placing.keep_last) ...
@@ -156,6 +158,7 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         other.shown = dict(self.shown)
         other.known = dict(self.known)
         other.recalled = dict(self.recalled)
+        other.traced = dict(self.traced)  # (each entry is replaced, never changed in place)
         other.ruled_out = dict(self.ruled_out)
         other.last_shown = dict(self.last_shown)
         other.leaving = dict(self.leaving)

@@ -187,6 +187,11 @@ class Table:
             return True
         if self.known and self.knows(piece, zone, seat):
             return True
+        return self.in_view(piece, zone, seat)
+
+    def in_view(self, piece, zone, seat: int) -> bool:
+        """Whether the player in `seat` sees which card this is by where it lies (`zone`, its
+        root) and how it faces, with nothing shown or revealed."""
         owner = zone.seat
         spec = self.game.zones[zone.name]
         if spec.visibility == "hidden":
@@ -197,8 +202,9 @@ class Table:
 
     def recalls(self, piece, seat: int) -> bool:
         """Whether the player in `seat` saw this card go where it lies, and it has lain there since
-        (placing._remember): what a player with a perfect memory knows, for search bots' samples.
-        Views do not show it: a face-down trick stays face down on the table."""
+        with no card leaving that place unseen by them (placing._remember): what a player with a
+        perfect memory knows, for search bots' samples. Views do not show it: a face-down trick
+        stays face down on the table."""
         seen = self.recalled.get(piece.id)
         return seen is not None and seat in seen[1] and seen[0] == self.root(piece)
 

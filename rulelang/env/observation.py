@@ -249,7 +249,7 @@ class SeatObserver:
         known then that are known no more (a card that left its zone and came back to it between
         two looks, as in a new deal, is no longer known there)."""
         known, cards, changed = st.known, st.game.cards, st.versions.get
-        moved.update([cards[index] for index, (zone, seats, event) in known.items()
+        moved.update([cards[index] for index, (zone, seats, event, _) in known.items()
                       if event > since or changed(zone, 0) > since])
         moved.update([cards[index] for index, entry in self.knowing.items() if known.get(index) is not entry])
         self.knowing = dict(known)
