@@ -470,3 +470,19 @@ def test_a_place_left_empty_by_an_unseen_move_drops_out_of_where_a_card_may_lie(
     apply_action(st, 0)
     assert st.traced[low.id] == {0: {ZoneRef("discards")}} and not st.recalls(low, 0)
     assert {SeatView(st, 0).sample(Rng(seed)).loc[low.id] for seed in range(12)} == {("z", ZoneRef("discards"))}
+
+
+def test_go_fish_hands_cards_over_in_sight_of_all_so_nobody_loses_track_of_a_card():
+    """Go Fish shows the cards handed over before they move: every seat watches them go, so no
+    seat ever traces a card it was shown among several places (shown after the move, the
+    others would lose track of every card they knew in the giver's hand)."""
+    game = load_game("go_fish")
+    for seed in range(4):
+        st = new_game(game, 3, seed, quiet=True, recall=True)
+        rng, handed = Rng(seed), 0
+        while st.result is None:
+            before = len(st.known)
+            apply_action(st, rng.below(len(st.pending.options)))
+            handed += len(st.known) > before
+            assert not st.traced
+        assert handed
