@@ -5,7 +5,7 @@ every bot's distance from an equilibrium in the small poker games.
                                          [--seed N] [--workers N] [--markdown]
                                          [--records FILE [--recorded]]
                                          [--poker NAME ...] [--poker-bots SPEC ...] [--poker-seeds N]
-    python benchmarks/agents_strength.py --every [GAME ...] [--ceiling] [--against SPEC] [...]
+    python benchmarks/agents_strength.py --every [GAME ...] [--ceiling] [--against SPEC | --halves SPEC] [...]
 
 With --every: every shipped game with real decisions (`EVERY`, at the seats given there), one
 `mcts` seat against `random` seats, moved seat by seat: the win rate from each seat and in all
@@ -20,6 +20,11 @@ what the bot gained over SPEC, seat by seat. The last column is the share of the
 decisions in which every option came out exactly alike, neither all won nor all lost: nothing
 the search reached told them apart, a sign that the ruleset's `bots: evaluate` changes too late
 for the search to see.
+
+With --halves SPEC (after --every) half the seats play `mcts` and half SPEC, alternating seat by
+seat, and each deal is played both ways round: the share of the wins the `mcts` seats took (50%
+when the two are as strong). It compares two bots more closely than one seat among the other's
+(every game counts, not only those that seat won); in a team game, partners sit opposite.
 
 Poker (`--poker`, default Kuhn and Leduc): for each bot of `--poker-bots`, its policy at every
 information set asked of `--poker-seeds` fresh bots, then exactly on the whole game
@@ -100,7 +105,7 @@ def play(task) -> dict:
     agents = [Timed(build_agent(parse_agent_spec(text), seat, seed, game)) for seat, text in enumerate(texts)]
     st = play_game(game, agents, seed, quiet=True)
     figure = SOLO.get(ruleset)
-    return {"seat": measured, "outcome": st.result[measured],
+    return {"seat": measured, "outcome": st.result[measured], "results": list(st.result),
             "times": [round(t, 4) for t in agents[measured].times], "blind": agents[measured].blind,
             "decisions": st.actions,
             "figure": st.vars.get(figure) if figure else None}
@@ -273,6 +278,41 @@ def every_game(names: list, mcts: str, games: int, seed: int, pool, records: Rec
         print("| " + " | ".join(cells) + " |" if markdown else "  ".join(cells), flush=True)
 
 
+def halves(names: list, mcts: str, other: str, games: int, seed: int, pool, records: Records, play_none: bool,
+           markdown: bool) -> None:
+    """Print, per game, the share of the wins the `mcts` seats took where half the seats play
+    `mcts` and half `other`, seat by seat in turn, each deal played both ways round (so each bot
+    holds every seat equally often; in a team game with partners opposite, team against team)."""
+    head = ["game", "seats", "games", "wins taken by the mcts seats [95%]", "with mcts in seat 1 / seat 2",
+            "mcts s/decision (worst)"]
+    print("| " + " | ".join(head) + " |\n|" + "---|" * len(head) if markdown else "  ".join(head))
+    for name in names:
+        seats = EVERY[name]
+        work = []
+        for index in range(games):
+            turn = index % 2
+            order = [mcts if (seat + turn) % 2 == 0 else other for seat in range(seats)]
+            work.append((name, order, turn, derive_seed(seed, index // 2)))
+        done = records.recorded(work) if play_none else records.play_all(work, pool)
+        if not done:
+            continue
+        shares = [mcts_share(record["results"], task[1], mcts) for record, task in zip(done, work)]
+        by_turn = [[share for share, task in zip(shares, work) if task[2] == turn] for turn in (0, 1)]
+        times = [t for record in done for t in record["times"]]
+        taken = sum(shares)  # (as wins counted with draws: a game shared counts its share)
+        cells = [name, str(seats), str(len(done)), percent_interval((taken / len(done), *wilson(taken, len(done)))),
+                 " / ".join(f"{100 * sum(got) / len(got):.0f}%" if got else "-" for got in by_turn),
+                 f"{sum(times) / len(times):.3f} ({max(times):.2f})" if times else "-"]
+        print("| " + " | ".join(cells) + " |" if markdown else "  ".join(cells), flush=True)
+
+
+def mcts_share(results: list, order: list, mcts: str) -> float:
+    """The share of a game's wins (a draw half a win) that went to the seats playing `mcts`."""
+    worth = [1.0 if result == "win" else 0.5 if result == "draw" else 0.0 for result in results]
+    total = sum(worth)
+    return sum(w for w, spec in zip(worth, order) if spec == mcts) / total if total else 0.5
+
+
 def percent_interval(rate: tuple) -> str:
     """A rate and its 95% interval, (rate, low, high), in whole percents: `48% [43, 54]`."""
     value, low, high = rate
@@ -302,12 +342,19 @@ def main() -> None:
     parser.add_argument("--against", default="random", metavar="SPEC",
                         help="with --every: the bot in the other seats (default random), e.g. an earlier "
                              "commit's mcts: benchmarks/agents/mcts_at.py:MctsAt:rev=COMMIT")
+    parser.add_argument("--halves", metavar="SPEC",
+                        help="with --every: half the seats mcts, half SPEC, seat by seat in turn, each deal "
+                             "both ways round; the share of the wins the mcts seats took")
     args = parser.parse_args()
     if args.every is not None:
         pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
         try:
-            every_game(args.every or list(EVERY), args.mcts, args.games, args.seed, pool, Records(args.records),
-                       args.ceiling, args.recorded, args.markdown, args.against)
+            if args.halves:
+                halves(args.every or list(EVERY), args.mcts, args.halves, args.games, args.seed, pool,
+                       Records(args.records), args.recorded, args.markdown)
+            else:
+                every_game(args.every or list(EVERY), args.mcts, args.games, args.seed, pool,
+                           Records(args.records), args.ceiling, args.recorded, args.markdown, args.against)
         finally:
             if pool:
                 pool.shutdown()

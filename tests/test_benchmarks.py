@@ -92,3 +92,21 @@ def test_agents_strength_counts_searches_that_found_every_option_alike():
         timed.choose(None, decision)
     assert timed.blind == 2  # alike at 0.5 and 0.7; all won or all lost is decided, not blind
     assert len(timed.times) == 5  # the one-option decision is neither timed nor counted
+
+
+def test_agents_strength_halves_seats_two_bots_in_turn_and_counts_the_wins_each_took(tmp_path, capsys):
+    import json
+
+    import agents_strength
+    records = tmp_path / "games.jsonl"
+    agents_strength.halves(["crazy_eights"], "greedy", "random", 4, 1, None, agents_strength.Records(str(records)),
+                           False, True)
+    played = [json.loads(line) for line in records.read_text().splitlines()]
+    orders = [record["key"].split("|")[1] for record in played]
+    assert orders == ["greedy,random,greedy", "random,greedy,random"] * 2  # each deal both ways round
+    assert [record["key"].split("|")[2] for record in played][::2] == [record["key"].split("|")[2]
+                                                                       for record in played][1::2]
+    row = capsys.readouterr().out.splitlines()[-1]
+    assert row.startswith("| crazy_eights | 3 | 4 | ")
+    assert agents_strength.mcts_share(["loss", "win", "loss"], ["a", "b", "a"], "a") == 0.0
+    assert agents_strength.mcts_share(["draw", "draw", "loss"], ["a", "b", "a"], "a") == 0.5
