@@ -486,3 +486,19 @@ def test_go_fish_hands_cards_over_in_sight_of_all_so_nobody_loses_track_of_a_car
             handed += len(st.known) > before
             assert not st.traced
         assert handed
+
+
+def test_a_card_recalled_in_a_pile_nobody_holds_stays_known_while_others_are_drawn(tmp_path):
+    """P1 puts its card at the bottom of the deck, P2 draws from the top: P1 still knows where
+    its card lies (the draw took the top card, a place all know), and samples keep it there."""
+    with open(PASS_AND_DISCARD, encoding="utf-8") as base:
+        text = base.read()
+    path = tmp_path / "buried.yaml"
+    path.write_text(text.replace("    - move low to opponent.hand\n", "    - move low to bottom of deck\n")
+                    .replace("    - move thrown to discards face down\n", "    - draw 1 from deck to opponent.hand\n"),
+                    encoding="utf-8")
+    st = new_game(load_game(str(path)), 2, 3, quiet=True, recall=True)
+    low = st.frames[-1].env["low"]
+    apply_action(st, 0)
+    assert st.recalls(low, 0) and not st.traced and st.zones[ZoneRef("deck")][-1] is low
+    assert all(SeatView(st, 0).sample(Rng(seed)).zones[ZoneRef("deck")][-1] is low for seed in range(8))

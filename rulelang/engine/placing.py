@@ -142,15 +142,25 @@ class Placing:
                 out.append((piece, zone, NOBODY, {}))  # (nobody sees it go, yet all may see a card go)
                 continue
             watchers, knowers = [], {}
+            held = self._held(zone)
             for seat in seats:
                 if self._watches(piece, zone, seat):
                     watchers.append(seat)
                 elif self.recalls(piece, seat) or self.knows(piece, zone, seat):
-                    knowers[seat] = frozenset((zone,))
+                    if held:
+                        knowers[seat] = frozenset((zone,))
+                    else:  # in a pile nobody holds, the seat knows the card by its place: it sees it go
+                        watchers.append(seat)
                 elif pid in traced and seat in traced[pid]:
                     knowers[seat] = traced[pid][seat]
             out.append((piece, zone, frozenset(watchers), knowers))
         return out
+
+    def _held(self, zone) -> bool:
+        """Whether a player holds this zone's cards, seeing them, and so may take any of them: a
+        card leaving it unseen by others could be any (from a pile nobody holds, the rules take
+        cards from places all know, as the top of a stock)."""
+        return zone.seat is not None and self.game.zones[zone.name].visibility != "hidden"
 
     def _watches(self, piece, zone, seat: int) -> bool:
         """Whether the player in `seat` sees which card this is as it leaves `zone`: it lies in
@@ -191,21 +201,24 @@ class Placing:
 
     def _lose_track(self, seat: int, sources: set, target, moved: dict) -> None:
         """The player in `seat` saw cards go from `sources` to `target` without seeing which: every
-        card it knew to lie in one of those zones may have gone, so it no longer recalls nor is
-        shown it there, and traces it among those zones and `target` (a zone left empty drops out).
-        `moved`: the zones it knew each moved card to lie in, before the move."""
+        card it knew to lie in a hand among them (whose owner takes any card) may have gone, so it
+        no longer recalls nor is shown it there, and traces it among those zones and `target` (a
+        zone left empty drops out); so does every card it traced among them. (A card it knew in a
+        pile nobody holds stays known: the cards left from places all could see.) `moved`: the
+        zones it knew each moved card to lie in, before the move."""
         recalled, known, traced = self.recalled, self.known, self.traced
         emptied = {zone for zone in sources if not self.zones[zone]}
+        held = {zone for zone in sources if self._held(zone)}
         knew = dict(moved)
         for cid, (zone, seen) in list(recalled.items()):
-            if zone in sources and seat in seen:
+            if zone in held and seat in seen:
                 knew[cid] = frozenset((zone,))
                 if len(seen) > 1:
                     recalled[cid] = (zone, seen - {seat})
                 else:
                     del recalled[cid]
         for cid, (zone, seen, *when) in list(known.items()):
-            if zone in sources and seat in seen:
+            if zone in held and seat in seen:
                 knew[cid] = frozenset((zone,))
                 if len(seen) > 1:
                     known[cid] = (zone, seen - {seat}, *when)
