@@ -16,8 +16,8 @@ class ShowTo(Statement):
 
     A card passed, handed over when asked for, or shown to one player stays known to them in
     their view, in what an AI observes and in what the search bots assume of hidden cards,
-    until it leaves the zone it was shown in, or a card leaves that zone unseen by them (they
-    cannot tell which went). A card the rules move before the next decision stays known where it
+    until it leaves the zone it was shown in, or, in a hand, a card leaves it unseen by them
+    (they cannot tell which went). A card the rules move before the next decision stays known where it
     goes: show cards, then hand them over, and all watched them go. `show X to players` shows
     it to everyone.
     """

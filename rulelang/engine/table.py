@@ -202,7 +202,7 @@ class Table:
 
     def recalls(self, piece, seat: int) -> bool:
         """Whether the player in `seat` saw this card go where it lies, and it has lain there since
-        with no card leaving that place unseen by them (placing._remember): what a player with a
+        with no card leaving that hand unseen by them (placing._remember): what a player with a
         perfect memory knows, for search bots' samples. Views do not show it: a face-down trick
         stays face down on the table."""
         seen = self.recalled.get(piece.id)
