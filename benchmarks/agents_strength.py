@@ -23,8 +23,8 @@ for the search to see.
 
 With --halves SPEC (after --every) half the seats play `mcts` and half SPEC, alternating seat by
 seat, and each deal is played both ways round: the share of the wins the `mcts` seats took (50%
-when the two are as strong). It compares two bots more closely than one seat among the other's
-(every game counts, not only those that seat won); in a team game, partners sit opposite.
+when the two are as strong): every game's winner counts, not only whether one seat won. In a
+team game, partners sit opposite, so it is team against team.
 
 Poker (`--poker`, default Kuhn and Leduc): for each bot of `--poker-bots`, its policy at every
 information set asked of `--poker-seeds` fresh bots, then exactly on the whole game
