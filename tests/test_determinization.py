@@ -502,3 +502,27 @@ def test_a_card_recalled_in_a_pile_nobody_holds_stays_known_while_others_are_dra
     apply_action(st, 0)
     assert st.recalls(low, 0) and not st.traced and st.zones[ZoneRef("deck")][-1] is low
     assert all(SeatView(st, 0).sample(Rng(seed)).zones[ZoneRef("deck")][-1] is low for seed in range(8))
+
+
+def test_euchre_samples_keep_the_traced_upcard_and_the_suits_told_missing_together():
+    """Euchre tells who could not follow suit (`show none`) and, after the dealer's discard, the
+    others trace the upcard in the dealer's hand or the kitty: every sample keeps both."""
+    game = load_game("euchre")
+    checked = 0
+    for seed in range(1, 30):
+        st = new_game(game, 4, seed, quiet=True, recall=True)
+        rng = Rng(seed)
+        while st.result is None and not (st.traced and st.ruled_out):
+            apply_action(st, rng.below(len(st.pending.options)))
+        if st.result is not None:
+            continue
+        seat = st.pending.seat
+        traced = {card: where[seat] for card, where in st.traced.items() if seat in where}
+        for sample in (SeatView(st, seat).sample(Rng(n)) for n in range(20)):
+            assert all(sample.loc[card][1] in zones for card, zones in traced.items())
+            for card_id, facts in st.ruled_out.items():  # the card in that place is none of ids
+                zone = st.loc[card_id][1]
+                index = [card.id for card in st.zones[zone]].index(card_id)
+                assert all(sample.zones[zone][index].id not in ids for told, ids in facts if seat in told)
+        checked += 1
+    assert checked >= 3

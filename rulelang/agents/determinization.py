@@ -147,7 +147,8 @@ class Redeal:
         for zone, cards in st.zones.items():
             self._collect(("z", zone), cards)
         self.cards = sorted((self._at(st, slot) for slot in self.slots), key=lambda card: card.id)
-        self.banned = self._banned() if st.ruled_out or st.traced else None
+        self.banned = self._banned() if st.ruled_out else None
+        self.confined = self._confined() if st.traced else None
         self.told = [] if self.banned is None else sorted(  # the places told something, most constrained first
             (i for i, banned in enumerate(self.banned) if banned), key=lambda i: -len(self.banned[i]))
         self.seen = [[j for j, slot in enumerate(self.slots) if in_sight(st, self._at(st, slot), seat)]
@@ -183,11 +184,9 @@ class Redeal:
                 self._collect(("u", piece.id), under)
 
     def _banned(self) -> list | None:
-        """For each hidden place, the positions in `cards` of the cards that cannot lie there, or
-        None; None if none is. The seats were told the card there is none of them
-        (`GameState.rule_out`), or know they lie elsewhere: among the zones a seat traces them in
-        since it saw cards leave without seeing which (`GameState.traced`). Told to or traced by
-        every seat, with no seat; by some seat, with `unseen`."""
+        """For each hidden place, the positions in `cards` of the cards the seats were told cannot
+        lie there (`GameState.rule_out`: told to every seat, with no seat; to some seat, with `unseen`),
+        or None; None if none is."""
         st, index = self.st, {card.id: i for i, card in enumerate(self.cards)}
         out = []
         for slot in self.slots:
@@ -195,8 +194,15 @@ class Redeal:
             for told, ids in st.ruled_out.get(self._at(st, slot).id, ()):
                 if self.known_to(seat in told for seat in self.seats):
                     banned.update(index[i] for i in ids if i in index)
-            out.append(banned)
-        zones = None
+            out.append(banned or None)
+        return out if any(out) else None
+
+    def _confined(self) -> dict | None:
+        """For each hidden card the seats know to lie among some zones (`GameState.traced`: they saw
+        cards leave a hand without seeing which), its position in `cards` -> the hidden places in
+        those zones (traced by every seat, with no seat: any of them; by some seat, with `unseen`:
+        those all of them allow), or None if there is none."""
+        st, index, out, zones = self.st, {card.id: i for i, card in enumerate(self.cards)}, {}, None
         for card_id, where in st.traced.items():
             if card_id not in index or not self.known_to(seat in where for seat in self.seats):
                 continue
@@ -204,51 +210,68 @@ class Redeal:
                 zones = [st.root(self._at(st, slot)) for slot in self.slots]
             known = [where[seat] for seat in self.seats if seat in where]
             among = frozenset.union(*known) if self.known_to is all else frozenset.intersection(*known)
-            for place, zone in enumerate(zones):
-                if zone not in among:
-                    out[place].add(index[card_id])
-        out = [banned or None for banned in out]
-        return out if any(out) else None
+            places = [place for place, zone in enumerate(zones) if zone in among]
+            out[index[card_id]] = (places, frozenset(places))
+        return out or None
 
     def sample(self, rng: Rng):
         """A quiet clone with the hidden cards permuted (see the module docstring)."""
         order = list(range(len(self.cards)))
         rng.shuffle(order)
-        if self.banned is not None:
+        if self.banned is not None or self.confined is not None:
             self._keep_told(order, rng)
         return self.dealt(order, Rng(rng.next64()))
 
     def _keep_told(self, order: list, rng: Rng) -> None:
-        """Rearrange a permutation so that no hidden place holds a card ruled out there.
+        """Rearrange a permutation so that no hidden place holds a card ruled out there, and each
+        card confined to some places lies in one of them.
 
-        The places told something are dealt first, the most constrained first, each a card drawn
-        among those still free that may lie there (tried again from the start, up to `TRIES`
-        times, when one is left with none); the other places keep the shuffled order of the rest.
-        Then `MIX` swaps per place told something, each made if it keeps what was told, bring the
-        deal near a uniform draw among those that keep it. (Should every try fail, the tellings
-        being at odds or the deals that keep them too few to meet by drawing, the deal is the
-        shuffle, with those swaps.)
+        The confined cards are dealt first, each to a place drawn among its own still free, then
+        the places told something, the most constrained first, each a card drawn among those still
+        free that may lie there (all tried again from the start, up to `TRIES` times, when one is
+        left with none); the other places keep the shuffled order of the rest. Then `MIX` swaps
+        per place told something and per confined card, each made if it keeps what was told, bring
+        the deal near a uniform draw among those that keep it. (Should every try fail, the
+        tellings being at odds or the deals that keep them too few to meet by drawing, the deal is
+        the shuffle, with those swaps.)
         """
-        banned, told = self.banned, self.told
-        for _ in range(TRIES):
-            taken, dealt = set(), {}
-            for i in told:
-                free = [card for card in range(len(order)) if card not in taken and card not in banned[i]]
-                if not free:
-                    break
-                dealt[i] = card = free[rng.below(len(free))]
-                taken.add(card)
-            else:
-                rest = iter([card for card in order if card not in taken])
-                order[:] = [dealt[i] if i in dealt else next(rest) for i in range(len(order))]
-                break
+        banned, told, confined = self.banned, self.told, self.confined or {}
 
         def fits(card: int, place: int) -> bool:
-            return banned[place] is None or card not in banned[place]
+            held = confined.get(card)
+            return (banned is None or banned[place] is None or card not in banned[place]) and (
+                held is None or place in held[1])
+        for _ in range(TRIES):
+            taken, dealt = set(), {}
+            for card, (places, _) in confined.items():
+                free = [place for place in places if place not in dealt and fits(card, place)]
+                if not free:
+                    break
+                dealt[free[rng.below(len(free))]] = card
+                taken.add(card)
+            else:
+                for i in told:
+                    if i in dealt:
+                        continue
+                    free = [card for card in range(len(order)) if card not in taken and card not in banned[i]
+                            and (card not in confined or i in confined[card][1])]
+                    if not free:
+                        break
+                    dealt[i] = card = free[rng.below(len(free))]
+                    taken.add(card)
+                else:
+                    rest = iter([card for card in order if card not in taken])
+                    order[:] = [dealt[i] if i in dealt else next(rest) for i in range(len(order))]
+                    break
         for _ in range(MIX * len(told)):
             i, j = told[rng.below(len(told))], rng.below(len(order))
             if fits(order[j], i) and fits(order[i], j):
                 order[i], order[j] = order[j], order[i]
+        for card in confined:
+            for _ in range(MIX):
+                i, j = order.index(card), rng.below(len(order))
+                if fits(order[j], i) and fits(card, j):
+                    order[i], order[j] = order[j], order[i]
 
     def dealt(self, order: list, rng: Rng):
         """A quiet clone with `self.cards[order[i]]` in the i-th hidden place, drawing chance from `rng`."""
