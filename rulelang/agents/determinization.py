@@ -242,27 +242,12 @@ class Redeal:
             return (banned is None or banned[place] is None or card not in banned[place]) and (
                 held is None or place in held[1])
         for _ in range(TRIES):
-            taken, dealt = set(), {}
-            for card, (places, _) in confined.items():
-                free = [place for place in places if place not in dealt and fits(card, place)]
-                if not free:
-                    break
-                dealt[free[rng.below(len(free))]] = card
-                taken.add(card)
-            else:
-                for i in told:
-                    if i in dealt:
-                        continue
-                    free = [card for card in range(len(order)) if card not in taken and card not in banned[i]
-                            and (card not in confined or i in confined[card][1])]
-                    if not free:
-                        break
-                    dealt[i] = card = free[rng.below(len(free))]
-                    taken.add(card)
-                else:
-                    rest = iter([card for card in order if card not in taken])
-                    order[:] = [dealt[i] if i in dealt else next(rest) for i in range(len(order))]
-                    break
+            dealt = self._deal_told(len(order), rng, fits)
+            if dealt is not None:
+                taken = set(dealt.values())
+                rest = iter([card for card in order if card not in taken])
+                order[:] = [dealt[i] if i in dealt else next(rest) for i in range(len(order))]
+                break
         for _ in range(MIX * len(told)):
             i, j = told[rng.below(len(told))], rng.below(len(order))
             if fits(order[j], i) and fits(order[i], j):
@@ -272,6 +257,27 @@ class Redeal:
                 i, j = order.index(card), rng.below(len(order))
                 if fits(order[j], i) and fits(card, j):
                     order[i], order[j] = order[j], order[i]
+
+    def _deal_told(self, cards: int, rng: Rng, fits) -> dict | None:
+        """One try of `_keep_told`'s deal: place -> card for the confined cards and the places told
+        something, or None when one is left with nothing that fits."""
+        banned, confined, dealt, taken = self.banned, self.confined or {}, {}, set()
+        for card, (places, _) in confined.items():
+            free = [place for place in places if place not in dealt and fits(card, place)]
+            if not free:
+                return None
+            dealt[free[rng.below(len(free))]] = card
+            taken.add(card)
+        for i in self.told:
+            if i in dealt:
+                continue
+            free = [card for card in range(cards) if card not in taken and card not in banned[i]
+                    and (card not in confined or i in confined[card][1])]
+            if not free:
+                return None
+            dealt[i] = card = free[rng.below(len(free))]
+            taken.add(card)
+        return dealt
 
     def dealt(self, order: list, rng: Rng):
         """A quiet clone with `self.cards[order[i]]` in the i-th hidden place, drawing chance from `rng`."""
