@@ -13,7 +13,7 @@ from .values import Card, Die, Marker, RowRef, ZoneRef, is_card, pretty
 MAX_DRAW = 1000
 MAX_MARKERS = 100_000  # markers one game may make
 PIECES = (Card, Die, Marker)  # what lies in zones and moves: cards, dice and markers
-NOBODY = frozenset()
+NO_SEATS = frozenset()  # (a card nobody watches go)
 
 
 class Placing:
@@ -139,7 +139,7 @@ class Placing:
             zone = self.root(piece)
             if pid not in recalled and pid not in known and pid not in shown and pid not in traced and \
                     zones[zone.name].visibility == "hidden":
-                out.append((piece, zone, NOBODY, {}))  # (nobody sees it go, yet all may see a card go)
+                out.append((piece, zone, NO_SEATS, {}))  # (nobody sees it go, yet all may see a card go)
                 continue
             watchers, knowers = [], {}
             held = self._held(zone)
