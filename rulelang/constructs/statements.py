@@ -194,12 +194,17 @@ class Set(Statement):
         if op != "=" or self._declared_number(sc.names, target, scope):
             sc.check_number(value_tree, pos, scope, f"'set ... {op}'")
         value = sc.expr(value_tree, pos, scope)
-        if not isinstance(value, ast.Constant):  # a literal is never a dice roll
-            value = call("stored", value)
         if target.data == "target_name":
+            if not isinstance(value, ast.Constant):  # a literal is never a dice roll
+                value = call("stored", value)
             return self._set_name(sc, str(target.children[0]), op, value, pos.shifted(node_column(target)), scope)
         attribute, where = self._attribute(sc.names, target, pos)
         owner = sc.expr(target.children[0], pos, scope)
+        if self._player_only(sc.names, attribute):  # (it keeps a roll's total itself)
+            return _do(call("set_player_value", name("st"), owner, ast.Constant(attribute), ast.Constant(op), value,
+                            sc.program.constant(where)))
+        if not isinstance(value, ast.Constant):
+            value = call("stored", value)
         if op == "=" and self._card_only(sc.names, attribute):
             return _do(call("set_card_value", name("st"), owner, ast.Constant(attribute), value,
                             sc.program.constant(where)))
@@ -214,6 +219,11 @@ class Set(Statement):
         if attribute not in names.player_vars and attribute not in names.card_vars and attribute not in names.zone_vars:
             raise RuleError.at(where, f"'{attribute}' is not a declared player_vars, card_vars or zone_vars name")
         return attribute, where
+
+    @staticmethod
+    def _player_only(names, attribute: str) -> bool:
+        """Whether an attribute names only a player variable (so it may be set with no further test)."""
+        return attribute not in names.card_vars and attribute not in names.zone_vars
 
     @staticmethod
     def _card_only(names, attribute: str) -> bool:

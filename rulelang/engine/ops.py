@@ -276,6 +276,33 @@ def set_attribute(st, owner, attribute: str, op: str, value, pos) -> None:
         raise GameError(f"cannot set '{attribute}' on {pretty(owner)}", pos)
 
 
+def set_player_value(st, owner, attribute: str, op: str, value, pos) -> None:
+    """`set owner.attribute op value` where `attribute` names only a player variable, the value
+    kept as a variable keeps it (`stored`): a player's value set with no further call (what
+    `set_attribute` and `set_player_var` do, written out); any other owner goes through
+    `set_attribute` (and its error), partners sharing a value through `set_player_var`."""
+    if value.__class__ is Roll:
+        value = int(value)
+    if owner.__class__ is not Player:
+        return set_attribute(st, owner, attribute, op, value, pos)
+    values = st.pvars[owner[0]]
+    if op != "=":
+        old = values[attribute]
+        if old.__class__ is int and value.__class__ is int:
+            value = old + value if op == "+=" else old - value
+        else:
+            value = combine(op, old, value, pos)
+    if values[attribute] is value:  # (the very value it holds: no change to record)
+        return None
+    if st.game.teams is not None:
+        return st.set_player_var(owner, attribute, value)
+    values[attribute] = value
+    st.version = st.versions[("p", attribute)] = next(st.clock)  # (`touch`, written out)
+    if st.changed_parts is not None:
+        st.changed_parts.append(("p", attribute))
+    return None
+
+
 def set_card_value(st, owner, attribute: str, value, pos) -> None:
     """`set owner.attribute = value` where `attribute` names only a card variable: stored
     straight on a card or marker; any other owner goes through `set_attribute` (and its error)."""
@@ -441,7 +468,7 @@ def listing(collection, pos):
 HELPERS = ("over_budget", "charge", "iterate", "enter", "index", "add", "multiply", "divide", "modulo",
            "card_fact", "card_var", "card_zone", "card_owner", "zone_var", "zone_index", "player_var", "player_zone",
            "attribute", "players", "stored", "zone", "place", "evaluation_error", "combine", "number", "set_attribute",
-           "set_card_value", "reveal", "show_to", "roll_dice", "fill_box", "shuffle", "win", "lose", "pretty", "listed",
+           "set_player_value", "set_card_value", "reveal", "show_to", "roll_dice", "fill_box", "shuffle", "win", "lose", "pretty", "listed",
            "loop_error", "nest_error", "credit_of")
 
 
