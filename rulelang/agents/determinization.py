@@ -309,6 +309,7 @@ def quiet_clone(st, rng: Rng):
     other.forced = None
     other.recalling, other.ruled_out, other.traced = False, {}, {}  # a sample is searched, never sampled from
     other.memo, other.quiet_version, other.changed_since, other.changed_parts = {}, None, None, None
+    other.answers = {}
     return other
 
 

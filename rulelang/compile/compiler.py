@@ -22,6 +22,7 @@ from ..language.names import Names
 from ..language.schema import STATEMENT_KEYWORDS, effect_form
 from ..language.syntax import field_position, parse, template_fields
 from ..language.trees import Tree
+from .answers import kept_functions
 from .blocks import lower_game
 from .callgraph import recursive_functions
 from .codegen import Program
@@ -116,6 +117,7 @@ class Compiler:
         analysed = {key: text for section in SECTIONS.values() for key, text in section.analysed(self).items()}
         self.dependencies = self.analysis(names, {**bodies, **analysed}, dict(props), frozenset(recursive))
         self.expressions.uses_chance = lambda tree: self.dependencies.of_tree(tree) is None
+        self.expressions.kept = kept_functions(self.dependencies, functions_decl, recursive)
         for name, (params, body, pos) in functions_decl.items():
             self.guard(self.expressions.define_function, name, params, body, pos, name in recursive)
         fields = {}

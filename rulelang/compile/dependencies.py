@@ -14,6 +14,7 @@ from ..language.names import Names
 from ..language.syntax import parse
 from ..language.trees import Token, Tree, conjuncts
 
+ME_NAMES = frozenset({"me", "opponent"})  # names whose value depends on the `me` an expression is asked for
 
 
 class Dependencies:
@@ -32,6 +33,14 @@ class Dependencies:
                 reads = self.of_tree(tree) if tree is not None else frozenset()
                 if reads != self.known[key]:
                     self.known[key] = reads
+                    changed = True
+        self.reading_me: set = set()  # functions and properties whose answer depends on `me`
+        changed = True
+        while changed:  # a body names `me` (or `opponent`), or calls or reads one that does
+            changed = False
+            for key, tree in trees.items():
+                if key not in self.reading_me and tree is not None and self._reads_me(tree):
+                    self.reading_me.add(key)
                     changed = True
         self.looping = {("function", name) for name in recursive}  # functions and properties that loop
         changed = True
@@ -65,6 +74,19 @@ class Dependencies:
                 if ("function", function) in looping or function == "attr" and any(("prop", p) in looping for p in props):
                     return True
             elif node.data == "attr" and isinstance(node.children[1], Token) and ("prop", str(node.children[1])) in looping:
+                return True
+        return False
+
+    def _reads_me(self, tree) -> bool:
+        reading, props = self.reading_me, self.names.card_props
+        for node in tree.iter_subtrees():
+            if node.data == "name" and str(node.children[0]) in ME_NAMES:
+                return True
+            if node.data == "call":
+                function = str(node.children[0])
+                if ("function", function) in reading or function == "attr" and any(("prop", p) in reading for p in props):
+                    return True
+            elif node.data == "attr" and isinstance(node.children[1], Token) and ("prop", str(node.children[1])) in reading:
                 return True
         return False
 

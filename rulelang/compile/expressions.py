@@ -10,6 +10,7 @@ attribute means is decided here too, from what the rule file declares, so that t
 from __future__ import annotations
 
 import ast
+from functools import partial
 
 from ..constructs.catalogue import FUNCTIONS, OPERATORS
 from ..constructs.functions import Function, Loop
@@ -21,6 +22,8 @@ from ..language.kinds import check_kinds, check_number
 from ..language.names import Names, suggest
 from ..language.syntax import node_column, parse, template_fields
 from ..language.trees import Token, Tree, conjunction, conjuncts
+from .answers import keeping, looked_up
+from .hoist import hoisted
 from .codegen import (
     STORE,
     Program,
@@ -109,6 +112,7 @@ class ExpressionCompiler:
         # then no function gets the short code that takes its values for cards (see _define_pure)
         self.uses_chance = None
         self.inlinable: dict = {}  # name -> (tree, pos, params, size) of rule functions short code may write in place
+        self.kept: dict = {}  # name -> whether it reads `me`, of rule functions whose answers are kept (answers.py)
 
     # ------------------------------------------------------------------ entry points
     def compile(self, text, pos, locals_=frozenset(), as_bool: bool = False, number: str | None = None):
@@ -140,8 +144,11 @@ class ExpressionCompiler:
     def compile_tree(self, tree, pos, locals_: frozenset, as_bool: bool = False):
         """Compile a parsed expression into `f(st, env)`; failures are reported at `pos`."""
         body = self.expression(tree, pos, Scope(frozenset(locals_)), as_bool)
+        before = []
+        if self.uses_chance is not None and not self.uses_chance(tree):
+            body, before = hoisted(body, self.program)
         where = self.program.constant(pos.shifted(node_column(tree)))
-        return self.program.define_pasteable(self.program.fresh("e"), [ast.Return(body)], where, pos.line)
+        return self.program.define_pasteable(self.program.fresh("e"), [*before, ast.Return(body)], where, pos.line)
 
     def template(self, text: str, pos, scope: Scope) -> ast.expr:
         """The ast of a text written at `pos` whose `{expression}` fields are filled in when it runs."""
@@ -208,8 +215,9 @@ class ExpressionCompiler:
         value = builder.node(tree, scope, as_bool)
         return value, INLINED if builder.inlined else builder.assumed
 
-    def _define_pure(self, symbol: str, params: list, value_of, tree, where, line: int):
-        """Define `symbol(*params)` returning `value_of(cards_only)[0]`, guarded at `where`.
+    def _define_pure(self, symbol: str, params: list, value_of, tree, where, line: int, keep=None):
+        """Define `symbol(*params)` returning `value_of(cards_only)[0]`, guarded at `where`
+        (`keep`, when given, makes the statements that keep its answer: see answers.py).
 
         The value of an expression without chance is found by short code that reads a card's
         printed or stored values without first testing that it is a card: a value that is none
@@ -217,15 +225,21 @@ class ExpressionCompiler:
         finds the answer or the error in rulelang's words. The expression is pure, so running
         it again changes nothing but the work counted.
         """
-        if self.uses_chance is not None and not self.uses_chance(tree):
+        keep = keep or (lambda body: body)
+        pure = self.uses_chance is not None and not self.uses_chance(tree)
+        if pure:
             short, assumed = value_of(True)
             if assumed:
                 general = self.program.fresh("g")
                 self.program.define_later(general, params, guarded([ast.Return(value_of(False)[0])], where), line)
+                short, before = hoisted(short, self.program)
                 body = guarded([ast.Return(short)], where, call(general, *[name(p) for p in params]),
                                game_errors=assumed == INLINED)
-                return self.program.define(symbol, params, body, line)
-        return self.program.define(symbol, params, guarded([ast.Return(value_of(False)[0])], where), line)
+                return self.program.define(symbol, params, keep(before + body), line)
+        value, before = value_of(False)[0], []
+        if pure:
+            value, before = hoisted(value, self.program)
+        return self.program.define(symbol, params, keep(before + guarded([ast.Return(value)], where)), line)
 
     def define_function(self, rule_name: str, params: tuple, text, pos, recursive: bool):
         """Compile `functions:` entry `name(params)` into `f(st, me, *params)`."""
@@ -236,11 +250,14 @@ class ExpressionCompiler:
         where = self.program.constant(pos.shifted(node_column(tree)))
         symbol, arguments = self.program.symbol("function", rule_name), ["st", "me", *[f"v_{p}" for p in params]]
         if not recursive:
+            keep = None
+            if rule_name in self.kept:
+                keep = partial(keeping, symbol, self.kept[rule_name])
             function = self._define_pure(symbol, arguments,
                                          lambda cards_only: self._value(tree, pos, scope, False, cards_only),
-                                         tree, where, pos.line)
+                                         tree, where, pos.line, keep)
             size = sum(1 for _ in tree.iter_subtrees())
-            if self.uses_chance is not None and not self.uses_chance(tree) and size <= MAX_INLINED:
+            if keep is None and self.uses_chance is not None and not self.uses_chance(tree) and size <= MAX_INLINED:
                 self.inlinable[rule_name] = (tree, pos, params, size)  # (it compiled: written in place, it compiles too)
             return function
         # only functions in a call cycle pay for counting their depth and calls
@@ -326,7 +343,12 @@ class _Builder:
             inlined = self._inline(function, values, scope, as_bool)
             if inlined is not None:
                 return inlined
-            return call(self.program.symbol("function", function), name("st"), scope.me, *values)
+            symbol = self.program.symbol("function", function)
+            calling = call(symbol, name("st"), scope.me, *values)
+            kept = self.compiler.kept
+            if function in kept and not values and scope.may_bind:
+                return looked_up(symbol, kept[function], scope.me, calling, self.program.fresh("t"))
+            return calling
         known = set(FUNCTIONS) | set(self.names.functions)
         raise self.error(tree, f"unknown function '{function}'{suggest(function, known)}")
 

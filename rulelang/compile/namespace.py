@@ -8,6 +8,8 @@ from ..engine import ops
 from ..engine.values import Card, Marker, Player
 from ..errors import GameError
 
+UNSET = object()  # a part of an expression not worked out yet (see compile/hoist.py)
+
 
 def namespace(cards, max_players: int) -> dict:
     """Everything compiled rules of one ruleset may name (they run with no builtins at all)."""
@@ -16,6 +18,7 @@ def namespace(cards, max_players: int) -> dict:
         out.update(function.helpers())
     out.update(GameError=GameError, EVALUATION_ERRORS=ops.EVALUATION_ERRORS, CARD=Card, MARKER=Marker, PLAYER=Player,
                INT=int, NOTHING=MappingProxyType({}),
+               UNSET=UNSET,
                CARDS={card.name: card for card in cards}, SEATS=tuple(Player(s) for s in range(max_players)),
                len=len, any=any, all=all, sum=sum, max=max, min=min)
     return out

@@ -197,6 +197,9 @@ class ReferenceStatements(StatementCompiler):
 class PlainDependencies:
     """What the reference compiler knows of what an expression reads: nothing (so every check runs, every time)."""
 
+    looping = reading_me = frozenset()  # (so no rule function's answer is kept: compile/answers.py)
+    known: dict = {}
+
     def of_text(self, text, pos):
         """Nothing is known: always check."""
         return None

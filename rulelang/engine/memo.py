@@ -23,6 +23,16 @@ MAX_REMEMBERED = 50_000  # answers kept per game (and its clones) before the mem
 MAX_LISTED = 1_000  # changes listed since a quiet check point (more: answers are checked by their stamps)
 
 
+class _KeepsNothing(dict):
+    """The answers of a debug game: nothing is kept, so every answer is worked out afresh."""
+
+    def __setitem__(self, key, value) -> None:
+        pass
+
+
+KEEPS_NOTHING = _KeepsNothing()
+
+
 def lookup(st, key) -> tuple:
     """(True, answer) when a remembered answer for `key` still stands, else (False, None)."""
     entry = st.memo.get(key)

@@ -17,6 +17,7 @@ from .decisions import announce
 from .events import MAX_TRIGGER_CHAIN, fire_events, push_events
 from .frames import CREDIT, Frame
 from .memo import (
+    KEEPS_NOTHING,
     MAX_LISTED,
     current_inputs,
     forget_changes,
@@ -47,6 +48,8 @@ def new_game(game, players: int, seed: int, debug: bool = False, prepare=None, q
         raise GameError(f"{game.name} is for {game.min_players}-{game.max_players} players, not {players}")
     st = GameState(game, players, seed)
     st.debug = debug
+    if debug:
+        st.answers = KEEPS_NOTHING  # a debug game works every answer out afresh
     st.quiet = quiet
     st.recalling = recall
     st.fire_now = fire_events if game.events_at_once else None

@@ -133,6 +133,7 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.version = 0  # the number of the last change to this state
         self.versions: dict = {}  # what changed (a zone, ("v", name), "attach" ...) -> its last event
         self.memo: dict = {}  # remembered checks, shared by clones (safe: event numbers are unique)
+        self.answers: dict = {}  # answers of rule functions by the version they were found at (compile/answers.py), ditto
         self.reads: set | None = None  # zones and rows read, while a remembered check runs
         self.quiet_version = None  # the version of the last check point where nothing happened ...
         self.quiet_running = None  # ... and the condition triggers running then
