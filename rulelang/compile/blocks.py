@@ -26,6 +26,7 @@ from ..engine.effects import (
     acting,
     call_env,
 )
+from ..engine.choices import CHECK_POINT
 from ..engine.events import fire_events
 from ..engine.frames import CREDIT, MAX_FRAMES, MAX_LOOP, Frame
 from .codegen import LOAD, STORE, Program, call, field, name
@@ -299,6 +300,11 @@ class Lowering:
                                          credit, who, self.program.constant(node.pos))]
 
 
+def settled(moves: dict) -> dict:
+    """Each move with its body followed by the check point after a move (`Move.settled`)."""
+    return {name: attrs.evolve(move, settled=move.body + (CHECK_POINT,)) for name, move in moves.items()}
+
+
 def lower_game(game, program: Program):
     """The game with every block lowered (see the module docstring)."""
     lowering = Lowering(program, game.procedures, game.event_triggers)
@@ -316,7 +322,7 @@ def lower_game(game, program: Program):
         setup=block(game.setup),
         turn=attrs.evolve(game.turn, body=block(game.turn.body), after=block(game.turn.after)),
         rounds=rounds,
-        moves={k: attrs.evolve(m, body=block(m.body)) for k, m in game.moves.items()},
+        moves=settled({k: attrs.evolve(m, body=block(m.body)) for k, m in game.moves.items()}),
         # a straight procedure runs only as its own function (every call of it is straight too)
         procedures={k: p if k in lowering.straight else attrs.evolve(p, body=block(p.body))
                     for k, p in game.procedures.items()},

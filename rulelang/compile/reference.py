@@ -11,12 +11,15 @@ decision, which proves the optimizer's tricks keep the meaning.
 """
 from __future__ import annotations
 
+import attrs
+
 from ..constructs.catalogue import FUNCTIONS, OPERATORS
 from ..engine import ops
 from ..engine.effects import Statement
 from ..engine.values import pretty
 from ..errors import GameError
 from ..language.syntax import node_column, parse, template_fields
+from .blocks import settled
 from .compiler import Compiler
 from .expressions import MAX_CALL_DEPTH, misplaced_items
 from .statements import StatementCompiler
@@ -239,7 +242,7 @@ class ReferenceCompiler(Compiler):
         return PlainDependencies()
 
     def finished(self, game, program):
-        return game
+        return attrs.evolve(game, moves=settled(game.moves))  # (no block is lowered)
 
 
 def compile_reference(doc):

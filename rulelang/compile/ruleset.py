@@ -116,6 +116,7 @@ class Move:
     costly: bool = attrs.field(eq=False, default=False)  # `legal` loops: worth remembering (engine/memo.py)
     offered: Phrase = attrs.field(eq=False, default=None)  # the label, filled in for the player offered it
     told: Phrase = attrs.field(eq=False, default=None)  # the third person, filled in for the player who made it
+    settled: tuple = attrs.field(eq=False, default=())  # the body, then the check point after it (engine/choices.start_move)
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -213,6 +214,7 @@ class GameCaches:
     def __init__(self):
         self.options: dict = {}  # options that never change, made once (engine/decisions.py)
         self.layouts: dict = {}  # players -> the table before setup, made once (engine/state.py)
+        self.blanks: dict = {}  # players -> a state before setup, copied for each new game (GameState.start)
 
 
 @attrs.frozen(repr=False, eq=False)

@@ -261,11 +261,15 @@ class BiddingBlock(Block):
         high = optional("high", outer)
         key = f"#bidding:{pos.line}:{pos.column}"
 
-        def start(st, env):  # (bidders, where the next is looked for, who bid since the last change, the standing bid)
-            env[key] = (tuple(st.items(over(st, env))), 0, frozenset(), None if high is None else high(st, env))
+        def start(st, env):  # (bidders, where the next is looked for, who bid since the last change, the
+            # standing bid, whether a bid was made since the last look for the next bidder)
+            env[key] = (tuple(st.items(over(st, env))), 0, frozenset(), None if high is None else high(st, env), False)
 
         def more(st, env):
-            bidders, at, since, standing = env[key]
+            bidders, at, since, standing, bid = env[key]
+            if bid:  # the bid just made: a change of the standing bid asks everyone else again
+                now = None if high is None else high(st, env)
+                since, standing = frozenset((env[var],)) if now != standing else since | {env[var]}, now
             if until is not None and until(st, env):
                 return False
             for step in range(len(bidders)):
@@ -274,16 +278,11 @@ class BiddingBlock(Block):
                     continue
                 env[var] = bidder
                 if skip is None or not skip(st, env):
-                    env[key] = (bidders, at + step + 1, since, standing)
+                    env[key] = (bidders, at + step + 1, since, standing, True)
                     return True
             return False
-
-        def tally(st, env):
-            bidders, at, since, standing = env[key]
-            now = None if high is None else high(st, env)
-            env[key] = (bidders, at, frozenset((env[var],)) if now != standing else since | {env[var]}, now)
         body = compiler.block(item.get("do", ()), item.value_pos.get("do", pos), scope)
-        return Statement(start, pos), While(more, body + (Statement(tally, pos),), pos)
+        return Statement(start, pos), While(more, body, pos)
 
 
 class ChooseMoveBlock(Block):

@@ -170,9 +170,15 @@ def start_move(st, move, player, reaction: bool = False, rewind: bool = True) ->
     """Push a move's body, and after it a check point (and a reaction window, if declared).
 
     `rewind`: a refusal of the move asks again the choice that started it (an any-time move
-    has not moved on from its decision, so it has nothing to rewind).
+    has not moved on from its decision, so it has nothing to rewind). In a game with neither
+    reactions nor refusals, nothing needs a frame of its own after the move: its body and the
+    check point run in one (`Move.settled`).
     """
-    after = _AFTER_MOVE_WITH_REACTIONS if st.game.reactions else _AFTER_MOVE
+    game = st.game
+    if not game.reactions and not game.refusals:
+        st.frames.append(Frame(move.settled, {"me": player, MOVE_KEY: move.name}))
+        return
+    after = _AFTER_MOVE_WITH_REACTIONS if game.reactions else _AFTER_MOVE
     st.frames.append(Frame(after, {ACTOR: player.seat, REACTION: reaction, REWIND: rewind}))
     st.frames.append(Frame(move.body, {"me": player, MOVE_KEY: move.name}))
 

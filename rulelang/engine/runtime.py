@@ -46,7 +46,7 @@ def new_game(game, players: int, seed: int, debug: bool = False, prepare=None, q
     """
     if not game.min_players <= players <= game.max_players:
         raise GameError(f"{game.name} is for {game.min_players}-{game.max_players} players, not {players}")
-    st = GameState(game, players, seed)
+    st = GameState.start(game, players, seed)
     st.debug = debug
     if debug:
         st.answers = KEEPS_NOTHING  # a debug game works every answer out afresh
@@ -96,6 +96,9 @@ def advance(st: GameState) -> None:
                 node.run(st, frame)
             if st.events:
                 push_events(st)
+            elif frame.pc == len(block) and frame.loop is None and frames[-1] is frame:
+                frames.pop()  # (the step that would find the frame done, taken now)
+                steps += 1
         st.game_budget -= steps  # (the whole game's budget counts steps too; apply_action checks it)
     except GameError as err:
         if err.position is None and node is not None and node.pos is not None and node.pos.line:
@@ -281,8 +284,14 @@ def settle(st: GameState) -> bool:
         return False
     st.game_budget -= st.budget_size - st.budget  # (counted against the whole game's; the next decision checks it)
     st.budget = st.budget_size
+    several = len(game.ends) + len(game.triggers)
+    if not several and game.rounds is None and not st.capped and not st.capped_rows:  # nothing to check
+        st.quiet_version, st.quiet_running = st.version, running
+        if st.memo or st.changed_parts is not None:
+            list_changes(st)
+        return False
     me = st.seats[st.current]
-    several = len(game.ends) + len(game.triggers) > 1
+    several = several > 1
     all_quiet = several and not st.debug and lookup(st, ALL_QUIET)[0]
     for end in () if all_quiet else game.ends:
         env = _first_holding(st, end, me, running, several)

@@ -143,11 +143,30 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.capped_lists = None  # (zones, ((cards, capacity, zone) of each capped zone)), see check_capacity
         self.conservation_stamp = None  # the changes of where cards are when last found conserved
 
+    @staticmethod
+    def start(game, players: int, seed: int) -> GameState:
+        """A new game's state before setup: a copy of one made once per game and player count
+        (copying its parts costs less than making them), with its own chance, clock and memory."""
+        blank = game.caches.blanks.get(players)
+        if blank is None or blank.game is not game:  # (games told apart by their limits share caches)
+            blank = game.caches.blanks[players] = GameState(game, players, 0)
+        other = blank.copied()
+        other.rng, other.seed = Rng(seed), seed
+        other.clock, other.memo, other.answers = itertools.count(1), {}, {}
+        if game.limits.seconds is not None:
+            other.deadline = time.monotonic() + game.limits.seconds
+        return other
+
     def clone(self) -> GameState:
         """An independent copy: same position, same chance to come."""
+        other = self.copied()
+        other.rng = self.rng.clone()
+        return other
+
+    def copied(self) -> GameState:
+        """A copy with parts of its own, sharing the clock, the memory and the generator (see clone)."""
         other = object.__new__(GameState)
         other.__dict__.update(self.__dict__)
-        other.rng = self.rng.clone()
         other.forced = None if self.forced is None else self.forced.clone()
         other.zones = {k: list(v) for k, v in self.zones.items()}
         other.zvars = {k: dict(v) for k, v in self.zvars.items()}
