@@ -10,6 +10,7 @@ from .values import Card, Die, Marker, Player, ZoneRef, pretty
 
 MAX_KEPT_OPTIONS = 10_000  # options kept per game for reuse (see options_for)
 MOVES = object()  # kept options of moves are under (MOVES, name)
+MOVE_SETS = object()  # ... and the options of a set of moves in a quiet game under (MOVE_SETS, name, ...)
 
 
 class Option:
@@ -189,19 +190,31 @@ NOTHING_OPTION = Option("done", "done (choose nothing)", None)
 
 def move_options(st, moves, player) -> tuple:
     """The options offering these moves to `player` (made once per game, unless a label says
-    something of the moment: `Raise {size}`)."""
+    something of the moment: `Raise {size}`; in a quiet game, where nobody reads the labels,
+    the options of each set of moves are made once)."""
     kept = st.game.caches.options
+    if st.quiet:
+        key = (MOVE_SETS, *[move.name for move in moves])
+        options = kept.get(key)
+        if options is None:
+            options = kept[key] = tuple(_move_option(kept, move) for move in moves)
+        return options
     out = []
     for move in moves:
         text = filled_label(st, move, player)
         if text is not None:
             out.append(Option(move.name, text, move))
             continue
-        option = kept.get((MOVES, move.name))  # (not under the move: its hash is a Python call)
-        if option is None:
-            option = kept[(MOVES, move.name)] = Option(move.name, move.label, move)
-        out.append(option)
+        out.append(_move_option(kept, move))
     return tuple(out)
+
+
+def _move_option(kept: dict, move) -> Option:
+    """The option offering a move under its own label (made once per game)."""
+    option = kept.get((MOVES, move.name))  # (not under the move: its hash is a Python call)
+    if option is None:
+        option = kept[(MOVES, move.name)] = Option(move.name, move.label, move)
+    return option
 
 
 def filled_label(st, move, player) -> str | None:

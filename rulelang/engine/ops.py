@@ -441,7 +441,7 @@ def lose(st, who) -> None:
 
 def listed(st, value) -> list:
     """A collection's items, copied before a loop runs over them (the loop may move them)."""
-    return list(st.items(value))
+    return list(value if value.__class__ is list else st.items(value))
 
 
 def loop_error(limit: int, pos) -> GameError:
