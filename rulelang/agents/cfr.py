@@ -25,7 +25,7 @@ from .gametree import GameTree, info_key
 from .solve import CfrPlus
 
 ITERATIONS = 500  # CFR+ iterations by default (Kuhn poker: exploitability ~1e-4; Leduc: ~3e-3)
-FORMAT = 1  # the layout of a stored policy; a change makes old files unread by name
+FORMAT = 2  # the layout of a stored policy, or how it was made; a change makes old files unread by name
 POLICIES: dict = {}  # (digest, players, iterations) -> {information set key: probabilities}
 
 

@@ -11,51 +11,88 @@ from __future__ import annotations
 
 
 class CfrPlus:
-    """CFR+ on a walked game: `run(iterations)`, then `average()` is the policy it made."""
+    """CFR+ on a walked game: `run(iterations)`, then `average()` is the policy it made.
+
+    Each iteration updates the seats in turn, as OpenSpiel's CFR+ does (its `CFRPlusSolver`
+    makes the same policies, to the rounding of floating point): a seat's regrets gain what the
+    walk finds where it goes, and are kept at 0 or above once its turn is done; its average
+    policy counts its own reach, weighted by the iteration, wherever it may go, also where the
+    other seats never go (no regret is gained there, but the walk goes on for the averages).
+    """
 
     def __init__(self, tree):
         self.tree = tree
         sizes = [len(labels) for labels in tree.labels]
         self.regrets = [[0.0] * size for size in sizes]
         self.totals = [[0.0] * size for size in sizes]
+        self.strategies = [[1.0 / size] * size for size in sizes]  # the current policy (regret matching)
+        self.decided_by = [[index for index, seat in enumerate(tree.seats) if seat == player]
+                           for player in range(tree.players)]  # each seat's information sets
         self.iterations = 0
-        self.strategies: list = []  # the current policy, fixed for one seat's turn of an iteration
-        self.gains: list = []  # the regrets that turn adds
 
     def run(self, iterations: int) -> None:
         """Run this many more iterations (each updates every seat once, in turn)."""
+        regrets, strategies = self.regrets, self.strategies
         for _ in range(iterations):
             self.iterations += 1
             for seat in range(self.tree.players):
-                self.strategies = [self._current(index) for index in range(len(self.regrets))]
-                self.gains = [[0.0] * len(regrets) for regrets in self.regrets]
-                for chance, node in self.tree.deals:
-                    self._walk(node, seat, 1.0, chance)
-                for index, gains in enumerate(self.gains):
-                    if self.tree.seats[index] == seat:
-                        self.regrets[index] = [max(0.0, r + g) for r, g in zip(self.regrets[index], gains)]
+                self._turn(seat)
+                for index in self.decided_by[seat]:  # regrets kept at 0 or above; the seat's policy anew
+                    found = regrets[index]
+                    for a, regret in enumerate(found):
+                        if regret < 0.0:
+                            found[a] = 0.0
+                    total = sum(found)
+                    strategies[index] = [r / total for r in found] if total > 0 else [1.0 / len(found)] * len(found)
 
-    def _current(self, index: int) -> list:
-        regrets = self.regrets[index]
-        total = sum(regrets)
-        return [r / total for r in regrets] if total > 0 else [1.0 / len(regrets)] * len(regrets)
+    def _turn(self, seat: int) -> None:
+        """One seat's turn of an iteration: walk every deal with the current policy, adding the
+        seat's regrets and average policy at its information sets."""
+        strategies, seats, regrets, totals = self.strategies, self.tree.seats, self.regrets, self.totals
+        iteration = self.iterations
 
-    def _walk(self, node, seat: int, mine: float, others: float) -> float:
-        """`seat`'s value of `node`, noting the regrets and averages of its information sets there.
-        `mine` is the seat's own reach, `others` the reach of chance and every other seat."""
-        index, below = node
-        if index is None:
-            return below[seat]
-        strategy = self.strategies[index]
-        if self.tree.seats[index] != seat:
-            return sum(p * self._walk(child, seat, mine, others * p) for p, child in zip(strategy, below) if p > 0)
-        values = [self._walk(child, seat, mine * p, others) for p, child in zip(strategy, below)]
-        value = sum(p * v for p, v in zip(strategy, values))
-        gains, totals, weight = self.gains[index], self.totals[index], self.iterations * mine
-        for a, v in enumerate(values):
-            gains[a] += others * (v - value)
-            totals[a] += weight * strategy[a]
-        return value
+        def walk(node, mine: float, others: float) -> float:
+            """`seat`'s value of the decision `node` (an end is read where it stands, with no
+            call); `mine` is its own reach, `others` that of chance and every other seat (above 0)."""
+            index, below = node
+            strategy = strategies[index]
+            if seats[index] != seat:
+                value = 0.0
+                for p, child in zip(strategy, below):
+                    if p > 0:
+                        value += p * (child[1][seat] if child[0] is None else walk(child, mine, others * p))
+                    elif mine > 0 and child[0] is not None:  # the others never go there, this seat
+                        average(child, mine)  # may: its averages count it
+                return value
+            values, value = [], 0.0
+            for p, child in zip(strategy, below):
+                v = child[1][seat] if child[0] is None else walk(child, mine * p, others)
+                values.append(v)
+                value += p * v
+            gained, kept, weight = regrets[index], totals[index], iteration * mine
+            for a, v in enumerate(values):
+                gained[a] += others * (v - value)
+                kept[a] += weight * strategy[a]
+            return value
+
+        def average(node, mine: float) -> None:
+            """Count the seat's reach `mine` (above 0) into its average policy at and below the decision `node`."""
+            index, below = node
+            strategy = strategies[index]
+            if seats[index] != seat:
+                for child in below:
+                    if child[0] is not None:
+                        average(child, mine)
+                return
+            kept, weight = totals[index], iteration * mine
+            for a, p in enumerate(strategy):
+                kept[a] += weight * p
+                if p > 0 and below[a][0] is not None:
+                    average(below[a], mine * p)
+
+        for chance, node in self.tree.deals:
+            if node[0] is not None:
+                walk(node, 1.0, chance)
 
     def average(self) -> list:
         """The average policy: per information set, the probability of each option."""
