@@ -26,11 +26,12 @@ class Frame:
     the trigger does not fire again for that binding while its body runs.
     """
 
-    __slots__ = ("block", "pc", "env", "loop", "trigger")
+    __slots__ = ("block", "pc", "end", "env", "loop", "trigger")
 
     def __init__(self, block, env, loop=None, trigger=None):
         self.block = block
         self.pc = 0
+        self.end = len(block)  # (the interpreter asks at every step whether the block is done)
         self.env = env
         self.loop = loop
         self.trigger = trigger

@@ -77,15 +77,15 @@ def advance(st: GameState) -> None:
                 _next_program(st)
                 continue
             frame = frames[-1]
-            block, pc = frame.block, frame.pc
-            if pc >= len(block):
+            pc = frame.pc
+            if pc >= frame.end:
                 node = None
                 if frame.loop is not None and frame.loop.again(st, frame.env):
                     frame.pc = 0
                 else:
                     frames.pop()
                 continue
-            node = block[pc]
+            node = frame.block[pc]
             if node.settles_first:
                 if ((st.version != st.quiet_version or st.trigger_frames or st.quiet_running is not NONE_RUNNING)
                         and settle(st)):  # (what settle would find at once, found without the call)
@@ -96,7 +96,7 @@ def advance(st: GameState) -> None:
                 node.run(st, frame)
             if st.events:
                 push_events(st)
-            elif frame.pc == len(block) and frame.loop is None and frames[-1] is frame:
+            elif frame.pc == frame.end and frame.loop is None and frames[-1] is frame:
                 frames.pop()  # (the step that would find the frame done, taken now)
                 steps += 1
         st.game_budget -= steps  # (the whole game's budget counts steps too; apply_action checks it)
