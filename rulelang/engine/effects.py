@@ -106,8 +106,14 @@ class If(Node):
 
     def run(self, st, frame):
         block = self.then if self.cond(st, frame.env) else self.otherwise
-        if len(block) == 1 and block[0].__class__ is Straight:  # runs at once: a frame would only hold it
-            block[0].run(st, frame)
+        if len(block) == 1 and block[0].__class__ in AT_ONCE:  # a frame would only hold it: it runs now
+            node = block[0]
+            try:
+                node.run(st, frame)
+            except GameError as err:
+                if err.position is None and node.pos.line:  # (as the interpreter places it, had it run it)
+                    raise GameError(str(err), node.pos) from None
+                raise
         elif block:
             st.frames.append(Frame(block, frame.env))
 
@@ -268,6 +274,9 @@ class Refuse(Node):
         if rewind:
             st.frames[-1].pc -= 1  # ask again the choice that started the move
 
+
+AT_ONCE = frozenset({Statement, Draw, Straight, If, For, While, Call})  # nodes a block of one runs in the frame
+# that would push it (they read only its env, and push their own frames): see If.run
 
 _ENGINE = Position("<engine>", 0, 0)
 _DRAW_ONE = (DrawOne(_ENGINE),)
