@@ -295,6 +295,18 @@ def test_card_properties_of_printed_values_are_remembered_and_others_are_not(tmp
     assert st.attribute(queen, "lucky", None) is True
 
 
+def test_a_property_of_a_cards_name_and_built_in_functions_of_its_printed_values_is_remembered(tmp_path):
+    props = ('  value: "it.rank"\n  capped: "min(it.rank, 10)"\n  queen: "it.name == \'QS\' or it.suit == \'hearts\'"\n'
+             '  lucky: "min(it.rank, tricks)"')
+    path = tmp_path / "props.yaml"
+    path.write_text(open(MINIMAL).read().replace('  value: "it.rank"', props))
+    game = load_game(str(path))
+    assert game.names.constant_props == {"value", "capped", "queen"}  # lucky reads a game variable
+    spade, heart = game.card_by_name["QS"], game.card_by_name["KH"]
+    assert (spade.facts["capped"], spade.facts["queen"], heart.facts["queen"]) == (10, True, True)
+    assert game.card_by_name["2C"].facts["queen"] is False and "lucky" not in spade.facts
+
+
 SHORT_CODE = """
 name: short
 players: 2

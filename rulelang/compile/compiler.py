@@ -13,6 +13,7 @@ import attrs
 
 from ..constructs.blocks import always
 from ..constructs.catalogue import BLOCKS, SECTIONS
+from ..engine.table import PrintedOnly
 from ..engine.values import pretty
 from ..engine.effects import For, If, Return, While
 from ..errors import UNKNOWN, Diagnostic, GameError, Position, RuleError, RulelangError
@@ -154,7 +155,8 @@ class Compiler:
             card_props=frozenset(props),
             constant_props=constant,
             card_attributes=self.printed | (frozenset(DIE_PRINTED) if self.dice else frozenset()),
-            common_attributes=frozenset.intersection(*(frozenset(c.attributes) for c in cards)) if cards else frozenset(),
+            common_attributes=(frozenset.intersection(*(frozenset(c.attributes) for c in cards)) | {"name"}
+                               if cards else frozenset()),  # (a card's name is its face: see remember_facts)
             attribute_names=self.attribute_names,
             card_names=frozenset(c.name for c in cards + self.dice),
             functions={name: len(params) for name, (params, _, _) in functions.items()},
@@ -287,17 +289,20 @@ class Compiler:
             names = attrs.evolve(names, numeric_functions=frozenset(found))
 
     def remember_facts(self, cards, constant, card_props) -> None:
-        """Each card's printed values and constant properties, computed now, for fast reading."""
+        """Each card's printed values, its name (its face: copies read alike) and constant
+        properties, computed now, for fast reading."""
         shadowed = set(card_props) - constant  # a property that changes hides a printed value of its name
         for card in cards:
             card.facts.update((k, v) for k, v in card.attributes.items() if k not in shadowed)
+            card.facts.setdefault("name", card.face)
+        printed = PrintedOnly()
         for name in sorted(constant):
             prop = card_props.get(name)
             if prop is None:
                 continue
             for card in cards:
                 try:
-                    card.facts[name] = prop(None, None, card)
+                    card.facts[name] = prop(printed, None, card)
                 except RulelangError as err:
                     self.error(self.section("card_props").value_pos[name], f"card property '{name}' "
                                                                           f"cannot be computed for {card.name}: {err}")

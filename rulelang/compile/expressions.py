@@ -44,7 +44,8 @@ NOT_BUILTIN = Function()  # what a name that is no built-in function is like: no
 
 
 def depends_only_on_printed(tree, printed: frozenset, others: frozenset, constants: frozenset = frozenset()) -> bool:
-    """True when an expression reads nothing but `it`'s printed attributes, literals and `constants`.
+    """True when an expression reads nothing but `it`'s printed attributes and name, literals,
+    `constants` and built-in functions of those that read nothing else (`min(it.rank, 10)`).
 
     Such a card property has one value per card for the whole game, so it is computed once.
     """
@@ -57,11 +58,22 @@ def depends_only_on_printed(tree, printed: frozenset, others: frozenset, constan
     if tree.data == "attr":
         attribute = str(tree.children[1])
         subject = tree.children[0]
-        return (attribute in printed and attribute not in others and isinstance(subject, Tree)
-                and subject.data == "name" and str(subject.children[0]) == "it")
+        return ((attribute in printed or attribute == "name") and attribute not in others
+                and isinstance(subject, Tree) and subject.data == "name" and str(subject.children[0]) == "it")
+    if tree.data == "call":
+        function = FUNCTIONS.get(str(tree.children[0]))
+        args = [arg for arg in tree.children[1:] if arg is not None]
+        return (function is not None and _reads_only_its_values(function)
+                and all(isinstance(arg, Tree) and arg.data != "lambda_arg"
+                        and depends_only_on_printed(arg, printed, others, constants) for arg in args))
     if not OPERATORS[tree.data].pure:
         return False
     return all(depends_only_on_printed(child, printed, others, constants) for child in tree.children)
+
+
+def _reads_only_its_values(function) -> bool:
+    """Whether a built-in function's value depends on its arguments alone (no state, no chance)."""
+    return not function.chance and not function.reads and type(function).add_reads is Function.add_reads
 
 
 class Scope:

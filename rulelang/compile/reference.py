@@ -157,23 +157,14 @@ class ReferenceExpressions:
 
     def define_prop(self, rule_name: str, text, pos):
         """`card_props:` entry `name` as `p(st, me, it)`; while the deck is made (no game yet, `st` is
-        None) a property of printed values reads them from the card."""
+        `PrintedOnly`) a property of printed values reads them from the card."""
         pos = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
         tree = parse(text, "start_expr", pos)
         evaluator, scope = Evaluator(self, pos), frozenset({"it"})
 
         def prop(st, me, it):
-            return evaluator.value(tree, scope, st if st is not None else _Printed(), {"me": me, "it": it})
+            return evaluator.value(tree, scope, st, {"me": me, "it": it})
         return guarded(prop, pos.shifted(node_column(tree)))
-
-
-class _Printed:
-    """What a property of printed values reads while the deck is made: a card's printed values."""
-
-    @staticmethod
-    def attribute(card, name: str, me):
-        """A card's printed value."""
-        return card.facts[name]
 
 
 class ReferenceStatements(StatementCompiler):

@@ -334,3 +334,20 @@ class Table:
         for cards, cap, zone in (*found[1], *piles):
             if len(cards) > cap:
                 raise GameError(f"zone {zone!r} holds {len(cards)} cards, capacity {cap}")
+
+
+class PrintedOnly:
+    """What a card property of printed values reads while the deck is made (no game is running):
+    a card's printed values and name, and the items of a list (`min(it.rank, 10)`)."""
+
+    reads = None
+
+    @staticmethod
+    def attribute(card, name: str, me):
+        """A card's printed value."""
+        return card.facts[name]
+
+    @staticmethod
+    def items(value) -> list:
+        """A list's items (a property of printed values reads no zone)."""
+        return value if value.__class__ is list else [value]
