@@ -10,7 +10,7 @@ from rulelang.compile.dependencies import Dependencies
 from rulelang.constructs.catalogue import FUNCTIONS
 from rulelang.constructs.tricks import CARD_VALUES, TRUMP
 from rulelang.engine.state import GameState
-from rulelang.errors import RuleError
+from rulelang.errors import GameError, RuleError
 
 GAME = """
     name: Tricks
@@ -96,3 +96,19 @@ def test_what_the_trick_functions_read_follows_the_trump_suit(tmp_path):
     assert found == {("v", "trump")}  # what the rank in play reads
     chancy = Dependencies(names, {TRUMP: "random(['hearts', 'spades'])"}, {})
     assert FUNCTIONS["is_trump"].add_reads(set(), chancy) is False   # a check that calls it always runs
+
+
+def test_read_from_the_cards_facts_the_trick_functions_answer_as_they_mean(tmp_path):
+    # Printed suits and ranks (no section): generated code calls the helpers reading the facts
+    st, cards = state(tmp_path, GAME.replace("    tricks: {trump: trump, suit: suit_in_play, rank: power}\n", ""))
+    plain = [("trick_winner", (cards("JD", "AH", "KD"),)), ("trick_winner", ([],)), ("led_suit", (cards("9C", "2H"),)),
+             ("led_suit", ([],)), ("follows", (cards("JD")[0], cards("9H", "2D"))), ("follows", (cards("2D")[0], [])),
+             ("is_trump", (cards("2H")[0],)), ("is_trump", (3,))]  # (no trump: nothing is, whatever it is)
+    for name, args in plain:
+        assert FUNCTIONS[name].of_facts(st, *args, "suit", "rank") == call(name, st, *args), name
+    for name, args in [("follows", ("hearts", cards("9H"))), ("trick_winner", (["JD"],)), ("led_suit", ([4],))]:
+        with pytest.raises(GameError, match="takes cards") as meant:
+            call(name, st, *args)
+        with pytest.raises(GameError, match="takes cards") as fast:
+            FUNCTIONS[name].of_facts(st, *args, "suit", "rank")
+        assert str(fast.value) == str(meant.value)

@@ -163,6 +163,7 @@ class Compiler:
             procedures={name: len(params) for name, (params, _, _) in procedures.items()},
             sheets=frozenset(self.section("sheets")),
             max_players=self.seats[1],
+            trick_values=self.trick_values,
         )
 
     @property

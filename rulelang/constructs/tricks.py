@@ -9,12 +9,16 @@ with `move c to bottom of trick`).
 """
 from __future__ import annotations
 
+import ast
+
+from ..compile.codegen import call, name
 from ..compile.ruleset import TrickSpec
-from ..engine.values import is_card, pretty
+from ..engine.values import Card, is_card, pretty
 from ..errors import GameError
 from .base import EXPR, TEXT, Key
 from .functions import Function
 from .kinds import ANY, BOOL, CARD
+from .names import attribute_kind
 from .sections import Section
 
 TRUMP = "tricks.trump"  # the trump suit's key in the dependency analysis
@@ -41,6 +45,10 @@ class Tricks(Section):
               "rank": Key(TEXT, False, "The card value that orders the cards of a suit in a trick, highest "
                                        "wins (default `rank`).")}
 
+    def declare(self, compiler):
+        section = compiler.section(self.keyword)
+        compiler.trick_values = tuple(str(section.get(key, key)) for key in ("suit", "rank"))
+
     def analysed(self, compiler):
         section = compiler.section(self.keyword)
         if not section:
@@ -65,7 +73,13 @@ class Tricks(Section):
 
 
 class TrickFunction(Function):
-    """A function that reads the `tricks:` section: the trump suit and a card's suit and rank in play."""
+    """A function that reads the `tricks:` section: the trump suit and a card's suit and rank in play.
+
+    Where the suit and rank in play are values every card has for the whole game (printed, or
+    properties worked out once: `attribute_kind` says "fact"), generated code calls a helper that
+    reads them from the cards' facts (`of_facts`, given their names), which falls back on the
+    plain meaning (and its errors) for anything but cards.
+    """
 
     def add_reads(self, found, dependencies):
         """What the trump suit reads and what the two card values the `tricks:` section names read
@@ -77,6 +91,21 @@ class TrickFunction(Function):
         for part in reads:
             found |= part
         return True
+
+    def helpers(self) -> dict:
+        return {**super().helpers(), f"{self.helper}_of_facts": self.of_facts}
+
+    def code(self, gen, args, scope):
+        values = [gen.node(arg, scope) for arg in args]
+        suit, rank = gen.names.trick_values
+        if attribute_kind(suit, gen.names) == "fact" and attribute_kind(rank, gen.names) == "fact":
+            return call(f"{self.helper}_of_facts", name("st"), *values, ast.Constant(suit), ast.Constant(rank))
+        return self.call(values)
+
+    @classmethod
+    def of_facts(cls, st, *values):
+        """`meaning`, with the last two values the names of the suit and rank in play, read from facts."""
+        raise NotImplementedError  # pragma: no cover - every trick function says
 
 
 def spec(st) -> TrickSpec:
@@ -110,6 +139,35 @@ def played(st, cards, what: str) -> list:
     return items
 
 
+def cards_only(st, cards, *more) -> list | None:
+    """The items of a trick when they (and `more`) are all cards of the deck, whose facts hold their
+    values; None otherwise (the plain meaning then answers, or says the error)."""
+    items = cards if cards.__class__ is list else st.items(cards)
+    for item in items:
+        if item.__class__ is not Card:
+            return None
+    for item in more:
+        if item.__class__ is not Card:
+            return None
+    return items
+
+
+def winner(st, items: list, suit, rank):
+    """The card that takes the trick `items` (none for no cards), reading a card's suit and rank
+    in play with `suit(card)` and `rank(card)`."""
+    if not items:
+        return None
+    trump, suits = spec(st).trump(st, {}), [suit(card) for card in items]
+    wanted = trump if trump is not None and trump in suits else suits[0]
+    best = None
+    for card, found in zip(items, suits):
+        if found == wanted:
+            value = rank(card)
+            if best is None or value > best[1]:
+                best = (card, value)
+    return best[0]
+
+
 class TrickWinner(TrickFunction):
     """The card that takes a trick: the highest trump, else the highest card of the suit led; `none` for no cards.
 
@@ -128,19 +186,15 @@ class TrickWinner(TrickFunction):
     @staticmethod
     def meaning(st, cards):
         """The winning card of the trick, or none."""
-        items = played(st, cards, "trick_winner")
-        if not items:
-            return None
-        tricks = spec(st)
-        trump, suits = tricks.trump(st, {}), [suit_of(st, card) for card in items]
-        wanted = trump if trump is not None and trump in suits else suits[0]
-        best = None
-        for card, suit in zip(items, suits):
-            if suit == wanted:
-                rank = value_of(st, card, tricks.rank)
-                if best is None or rank > best[1]:
-                    best = (card, rank)
-        return best[0]
+        items, rank = played(st, cards, "trick_winner"), spec(st).rank
+        return winner(st, items, lambda card: suit_of(st, card), lambda card: value_of(st, card, rank))
+
+    @classmethod
+    def of_facts(cls, st, cards, suit, rank):
+        items = cards_only(st, cards)
+        if items is None:
+            return cls.meaning(st, cards)
+        return winner(st, items, lambda card: card.facts[suit], lambda card: card.facts[rank])
 
 
 class LedSuit(TrickFunction):
@@ -159,6 +213,13 @@ class LedSuit(TrickFunction):
         """The suit of the first card played, or none."""
         items = played(st, cards, "led_suit")
         return suit_of(st, items[0]) if items else None
+
+    @classmethod
+    def of_facts(cls, st, cards, suit, rank):
+        items = cards_only(st, cards)
+        if items is None:
+            return cls.meaning(st, cards)
+        return items[0].facts[suit] if items else None
 
 
 class Follows(TrickFunction):
@@ -184,6 +245,13 @@ class Follows(TrickFunction):
             raise GameError(f"follows() takes cards, not {pretty(card)}")
         return not items or suit_of(st, card) == suit_of(st, items[0])
 
+    @classmethod
+    def of_facts(cls, st, card, cards, suit, rank):
+        items = cards_only(st, cards, card)
+        if items is None:
+            return cls.meaning(st, card, cards)
+        return not items or card.facts[suit] == items[0].facts[suit]
+
 
 class IsTrump(TrickFunction):
     """Whether a card counts as the trump suit now."""
@@ -200,3 +268,10 @@ class IsTrump(TrickFunction):
         """Whether the card's suit in play is the trump suit."""
         trump = spec(st).trump(st, {})
         return trump is not None and suit_of(st, played(st, [card], "is_trump")[0]) == trump
+
+    @classmethod
+    def of_facts(cls, st, card, suit, rank):
+        if card.__class__ is not Card:
+            return cls.meaning(st, card)
+        trump = spec(st).trump(st, {})
+        return trump is not None and card.facts[suit] == trump

@@ -37,6 +37,7 @@ class Names:
     procedures: dict = attrs.field(factory=dict)  # name -> number of parameters
     sheets: frozenset = frozenset()  # the players' score sheets (`sheets:`)
     max_players: int = 2
+    trick_values: tuple = ("suit", "rank")  # the card values that are a card's suit and rank in a trick (`tricks:`)
     kinds: dict = attrs.field(factory=dict)  # declared kinds of properties, functions, variables (language/kinds.py)
     _attributes: frozenset = attrs.field(init=False, eq=False, repr=False)
 
