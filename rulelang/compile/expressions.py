@@ -28,6 +28,7 @@ from .codegen import (
     STORE,
     Program,
     call,
+    field,
     guarded,
     item,
     name,
@@ -408,11 +409,41 @@ class _Builder:
         if not (isinstance(binding, Tree) and binding.data == "in_" and binding.children[0].data == "name"):
             raise self.error(lam, f"write {function.keyword}(x in collection | ...)")
         var = str(binding.children[0].children[0])
-        source = self.node(binding.children[1], scope.iterable())
+        source_tree = binding.children[1]
+        if _names(source_tree, "players") and not scope.knows("players"):
+            source = field(name("st"), "seats")  # (the seats themselves: a loop only reads them)
+        else:
+            source = self.node(source_tree, scope.iterable())
         where = self.where(lam)
         inner, local = scope.binding(var)
         body = self.node(body_tree, inner, function.truth_body)
         return Loop(source, call("iterate", name("st"), source, where), local, body, where)
+
+    def int_or(self, values: list, scope, integers, general) -> ast.expr:
+        """`integers(*values)` when every value is a whole number (a bool is not), else
+        `general(*values)`: each value worked out once, in order (into temporaries where Python
+        allows `:=`; without, `general` alone)."""
+        if not scope.may_bind and not all(simple(value) for value in values):
+            return general(*values)
+        bound, tests = [], []
+        for value in values:
+            if not simple(value):
+                local = self.program.fresh("t")
+                tests.append(ast.Compare(field(ast.NamedExpr(ast.Name(local, STORE), value), "__class__"),
+                                         [ast.IsNot()], [name("INT")]))
+                value = name(local)
+            else:
+                tests.append(ast.Compare(field(value, "__class__"), [ast.IsNot()], [name("INT")]))
+            bound.append(value)
+        test = tests[0]
+        for other in tests[1:]:  # (`|`, not `or`: every value is worked out, whatever the first is)
+            test = ast.BinOp(test, ast.BitOr(), other)
+        return ast.IfExp(test, general(*bound), integers(*bound))
+
+
+def _names(tree, rule_name: str) -> bool:
+    """Whether a parse tree is the bare name `rule_name`."""
+    return isinstance(tree, Tree) and tree.data == "name" and str(tree.children[0]) == rule_name
 
 
 def _listed(tree) -> bool:

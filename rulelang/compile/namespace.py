@@ -17,7 +17,7 @@ def namespace(cards, max_players: int) -> dict:
     for function in FUNCTIONS.values():
         out.update(function.helpers())
     out.update(GameError=GameError, EVALUATION_ERRORS=ops.EVALUATION_ERRORS, CARD=Card, MARKER=Marker, PLAYER=Player,
-               INT=int, NOTHING=MappingProxyType({}),
+               INT=int, LIST=list, NOTHING=MappingProxyType({}),
                UNSET=UNSET,
                CARDS={card.name: card for card in cards}, SEATS=tuple(Player(s) for s in range(max_players)),
                len=len, any=any, all=all, sum=sum, max=max, min=min)

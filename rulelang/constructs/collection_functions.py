@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from ..compile.codegen import LOAD, STORE, call, field, item, local_read, name
+from ..compile.codegen import LOAD, STORE, call, field, item, local_read, name, simple
 from ..engine.ops import MAX_LIST
 from ..engine.values import ZoneRef, pretty
 from ..errors import GameError
@@ -50,7 +50,8 @@ class Count(Function):
             if len(elements) == 1 and isinstance(elements[0], ast.Starred):  # `[*found]`
                 return ast.Call(name("len"), [elements[0].value], [])
             return ast.Call(name("len"), [values[0]], [])
-        return zone_read(gen, self, args[0], values[0], scope) or self.call(values)
+        return (zone_read(gen, self, args[0], values[0], scope) or list_read(gen, values[0], scope, self.call, _length)
+                or self.call(values))
 
     def code_over(self, gen, loop):
         listed = ast.ListComp(*loop.over(ast.Constant(None), loop.body))
@@ -171,7 +172,10 @@ class Max(Function):
 
     def code(self, gen, args, scope):
         values = [gen.node(arg, scope) for arg in args]
-        return self.call([ast.List(values, LOAD)] if len(args) > 1 else values)
+        if len(args) == 1:
+            return self.call(values)
+        return gen.int_or(values, scope, lambda *numbers: ast.Call(name(self.keyword), list(numbers), []),
+                          lambda *found: self.call([ast.List(list(found), LOAD)]))  # (whole numbers: Python's own)
 
     def code_over(self, gen, loop):
         listed = ast.ListComp(*loop.over(loop.body))
@@ -347,7 +351,12 @@ class First(Function):
             quick = zone_read(gen, self, args[0], values[0], scope)
             if quick is not None:
                 return quick
-        return self.call(values)
+        return list_read(gen, values[0], scope, self.call, self.end) or self.call(values)
+
+    @staticmethod
+    def end(items: ast.expr) -> ast.expr:
+        """The code of its item of a list, none when empty."""
+        return ast.IfExp(items, item(items, ast.Constant(0)), ast.Constant(None))
 
     def evaluate(self, st, values, positions):
         if len(values) > 1:
@@ -373,6 +382,10 @@ class Last(First):
         return found[-1] if found else None
 
     @staticmethod
+    def end(items: ast.expr) -> ast.expr:
+        return ast.IfExp(items, item(items, ast.Constant(-1)), ast.Constant(None))
+
+    @staticmethod
     def few(st, coll, count, pos) -> list:
         """The bottom `count` items of a collection (all of them when it holds fewer), in their order."""
         found = st.items(coll)
@@ -383,6 +396,27 @@ def _how_many(count, what: str, pos) -> int:
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:
         raise GameError(f"{what} takes how many items to take: 0 or more, not {pretty(count)}", pos)
     return count
+
+
+def _length(items: ast.expr) -> ast.expr:
+    return ast.Call(name("len"), [items], [])
+
+
+def list_read(gen, value: ast.expr, scope, helper, read) -> ast.expr | None:
+    """`read(v)` when the value `v` is a list (an item of `groups(...)`, a local), else the helper
+    `helper([v])`, which also says the error: the value worked out once (a temporary where Python
+    allows `:=`). None for a zone written as one (`zone_read` takes it) or a temporary that cannot be bound."""
+    if gen.program.known(value) is not None:
+        return None
+    if not simple(value):
+        if not scope.may_bind:
+            return None
+        bound = ast.NamedExpr(ast.Name(gen.program.fresh("t"), STORE), value)
+        value = name(bound.target.id)
+    else:
+        bound = value
+    test = ast.Compare(field(bound, "__class__"), [ast.Is()], [name("LIST")])
+    return ast.IfExp(test, read(value), helper([value]))
 
 
 def zone_read(gen, function: Function, tree, zone: ast.expr, scope) -> ast.expr | None:

@@ -371,7 +371,10 @@ class Arithmetic(Operator):
         if symbol == "+":
             if gen.numeric(left_tree) and gen.numeric(right_tree) or gen.listed(left_tree) and gen.listed(right_tree):
                 return ast.BinOp(left, ast.Add(), right)  # (two numbers, or two new lists of bounded size, add)
-            return call("add", name("st"), left, right, where)
+            if gen.listed(left_tree) or gen.listed(right_tree):  # (a list: never two numbers)
+                return call("add", name("st"), left, right, where)
+            return gen.int_or([left, right], scope, lambda a, b: ast.BinOp(a, ast.Add(), b),
+                              lambda a, b: call("add", name("st"), a, b, where))  # (numbers add as `add` adds them)
         if symbol == "-":
             return ast.BinOp(left, ast.Sub(), right)
         return call(ARITHMETIC[symbol], left, right, where)

@@ -148,8 +148,8 @@ class Clockwise(Function):
     @staticmethod
     def meaning(st, player) -> list:
         """All players in seat order, starting from `player`."""
-        seat = st._seat(player)
-        return [Player((seat + i) % st.n) for i in range(st.n)]
+        seat, seats = st._seat(player) % st.n, st.seats
+        return list(seats[seat:] + seats[:seat])
 
 
 class CardNamed(Function):

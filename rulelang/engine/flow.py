@@ -25,11 +25,12 @@ class Flow:
         """The other player of a two-player game."""
         if self.n != 2:
             raise GameError(f"'opponent' needs exactly two players, this game has {self.n}")
-        return Player(1 - self._seat(player))
+        other = 1 - self._seat(player)
+        return self.seats[other] if 0 <= other < 2 else Player(other)
 
     def next_player(self, player) -> Player:
         """The next seat clockwise."""
-        return Player((self._seat(player) + 1) % self.n)
+        return self.seats[(self._seat(player) + 1) % self.n]
 
     @staticmethod
     def _seat(player) -> int:

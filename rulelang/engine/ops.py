@@ -38,7 +38,7 @@ def charge(st, units: int, pos) -> None:
 def iterate(st, value, pos) -> list:
     """A collection's items for a loop, charging one unit of work per item."""
     kind = value.__class__
-    if kind is list:  # (what items() gives, without the call)
+    if kind is list or kind is tuple:  # (what items() gives, without the call: a tuple is the seats)
         found = value
     elif kind is ZoneRef and st.reads is None:
         found = st.zones.get(value)

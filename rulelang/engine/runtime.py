@@ -178,7 +178,7 @@ def _next_program(st: GameState) -> None:
     if st.stage == "start":
         st.stage = "setup"
         if game.setup:
-            st.frames.append(Frame(game.setup, {"me": Player(0)}))
+            st.frames.append(Frame(game.setup, {"me": st.seats[0]}))
     elif st.stage in ("setup", "round_end"):
         if st.stage == "round_end" and _hold(st):
             return
@@ -190,7 +190,7 @@ def _next_program(st: GameState) -> None:
         _start_turn(st)
     elif not st.turn_closing and game.turn.after:
         st.turn_closing = True
-        st.frames.append(Frame(game.turn.after, {"me": Player(st.current)}))
+        st.frames.append(Frame(game.turn.after, {"me": st.seats[st.current]}))
     elif not settle(st) and not _hold(st):
         st.current = _next_seat(st, _following(st))
         st.touch("current")
@@ -215,7 +215,7 @@ def _following(st: GameState) -> int:
     choose = st.game.turn.following
     if choose is None:
         return st.current + 1
-    player = choose(st, {"me": Player(st.current)})
+    player = choose(st, {"me": st.seats[st.current]})
     if not isinstance(player, Player):
         raise GameError(f"turn 'next' must be a player, got {pretty(player)}", st.game.turn.pos)
     return player.seat
@@ -230,7 +230,7 @@ def _begin_round(st: GameState) -> None:
         if not st.quiet:
             st.say(f"== round {st.round_number} ==", actor=False)
         if rounds.setup:
-            st.frames.append(Frame(rounds.setup, {"me": Player(0)}))
+            st.frames.append(Frame(rounds.setup, {"me": st.seats[0]}))
 
 
 def _first_player(st: GameState) -> int:
@@ -242,7 +242,7 @@ def _first_player(st: GameState) -> int:
     choose = rounds.first if rounds is not None and rounds.first is not None else st.game.turn.first
     if choose is None:
         return _next_seat(st, st.rng.below(st.n))
-    player = choose(st, {"me": Player(0)})
+    player = choose(st, {"me": st.seats[0]})
     if not isinstance(player, Player):
         raise GameError(f"the first player must be a player, got {pretty(player)}", st.game.turn.pos)
     return _next_seat(st, player.seat)
@@ -253,7 +253,7 @@ def _next_seat(st: GameState, seat: int) -> int:
     skip = st.game.turn.skip
     for step in range(st.n):
         candidate = (seat + step) % st.n
-        if skip is None or not skip(st, {"me": Player(candidate)}):
+        if skip is None or not skip(st, {"me": st.seats[candidate]}):
             return candidate
     raise GameError("every player is skipped: nobody can take a turn", st.game.turn.pos)
 
@@ -263,7 +263,7 @@ def _start_turn(st: GameState) -> None:
     st.turn_closing = False
     if not st.quiet:
         st.say(f"-- turn {st.turn_number}: {Player(st.current).name} --", actor=False)
-    st.frames.append(Frame(st.game.turn.body, {"me": Player(st.current)}))  # it opens with a check
+    st.frames.append(Frame(st.game.turn.body, {"me": st.seats[st.current]}))  # it opens with a check
 
 
 def settle(st: GameState) -> bool:
