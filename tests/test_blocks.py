@@ -277,8 +277,8 @@ end: []
 def test_procedures_called_from_procedures_keep_their_callers_me_and_credit(rule_file):
     game = rule_file(NESTED_CREDIT)
     give = game.program.namespace[game.program.symbol("procedure", "give")]
-    assert give.__code__.co_varnames[:3] == ("st", "l_me", "_by")  # it takes Python locals (compile/localize.py)
     st = new_game(game, 2, 1)
+    assert give.__code__.co_varnames[:3] == ("st", "l_me", "_by")  # it takes Python locals (compile/localize.py)
     assert [text for _, text in st.log][1:] == [
         "the dealer moves A♣ to P1.pile",       # deal() as 'the dealer' calls give(): me P1, the dealer acts
         "P2 moves 2♣ to P2.pile",               # hand_over(P2) calls give() as P2: me P2, P2 acts

@@ -20,11 +20,11 @@ ENGINE_ATTRIBUTES = {"vars", "pvars", "seats", "current", "facts", "items", "rol
 
 @pytest.fixture
 def generated(monkeypatch):
-    """Every function the code generator makes while loading, as ast: those compiled at once, and
-    those compiled when first called (if they ever are)."""
+    """Every function the code generator makes, as ast: those compiled (every function compiles
+    when first called, or when `compile_all` compiles them all), and the statements of those
+    whose code is pasted where they are run."""
     trees = []
-    define, define_pasteable, define_later = (codegen.Program.define, codegen.Program.define_pasteable,
-                                              codegen.Program.define_later)
+    compiled, define_pasteable = codegen.Program.compiled, codegen.Program.define_pasteable
 
     def record(name, params, body):
         trees.append(ast.Module(body=[ast.FunctionDef(name=name, args=ast.arguments(
@@ -33,23 +33,20 @@ def generated(monkeypatch):
 
     def recording(self, name, params, body, line=1):
         record(name, params, body)
-        return define(self, name, params, body, line)
+        return compiled(self, name, params, body, line)
 
     def recording_pasteable(self, name, statements, where, line=1):
         record(name, ["st", "env"], codegen.guarded(statements, where) if where is not None else statements)
         return define_pasteable(self, name, statements, where, line)
-    def recording_later(self, name, params, body, line=1):
-        record(name, params, body)
-        return define_later(self, name, params, body, line)
-    monkeypatch.setattr(codegen.Program, "define", recording)
+    monkeypatch.setattr(codegen.Program, "compiled", recording)
     monkeypatch.setattr(codegen.Program, "define_pasteable", recording_pasteable)
-    monkeypatch.setattr(codegen.Program, "define_later", recording_later)
     return trees
 
 
 @pytest.mark.parametrize("name", sorted(packaged_rulesets()))
 def test_generated_code_names_only_the_engine_and_its_own_locals(name, generated):
     game = compile_document(load_document(name))  # compiled afresh: load_game may give a game compiled before
+    game.program.compile_all()
     namespace = game.program.namespace
     assert namespace["__builtins__"] == {}
     assert generated
@@ -94,22 +91,26 @@ def test_a_python_error_inside_compiled_rules_is_a_positioned_game_error():
 
 
 @pytest.mark.parametrize("name", sorted(packaged_rulesets()))
-def test_every_function_compiled_at_its_first_call_compiles(name, monkeypatch):
-    made = []
-    define_pasteable = codegen.Program.define_pasteable
-
-    def recording(self, *args):
-        made.append(define_pasteable(self, *args))
-        return made[-1]
-    monkeypatch.setattr(codegen.Program, "define_pasteable", recording)
+def test_every_function_compiled_at_its_first_call_compiles(name):
     program = compile_document(load_document(name)).program
-    assert made
-    for function in made:
-        if function.__defaults__:  # not called yet: its pending code is compiled now, as a first call would
-            function.__defaults__[0].compile()
-        assert function.__defaults__ is None and function.__code__.co_name == function.__name__
-    for later, (params, body, line) in program.later.items():  # general code of the functions that read cards straight
-        assert program.define(later, params, body, line).__code__.co_name == later
+    functions = [deferred.function for deferred in program.deferred.values()]
+    assert functions  # (nothing is compiled as a ruleset loads)
+    program.compile_all()
+    assert not program.deferred
+    for function in functions:
+        assert function.__kwdefaults__ is None and function.__code__.co_name == function.__name__
+
+
+def test_a_function_is_made_when_first_called_and_runs_its_own_code_from_then_on():
+    program, made = codegen.Program("x.yaml", {}), []
+
+    def body():
+        made.append(1)
+        return [ast.Return(ast.BinOp(ast.Name("a", ast.Load()), ast.Add(), ast.Constant(1)))]
+    function = program.define_lazily("_f1", ["a"], body)
+    assert not made and program.namespace["_f1"] is function  # nothing made as the program loads
+    assert function(1) == 2 and function(5) == 6 and made == [1]  # made once
+    assert function.__code__.co_name == "_f1" and program.namespace["_f1"] is function and not program.deferred
 
 
 def test_a_function_compiles_at_its_first_call_and_runs_its_own_code_from_then_on():

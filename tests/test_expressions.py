@@ -365,7 +365,7 @@ def test_a_function_reads_card_values_straight_and_leaves_other_values_to_its_ge
     path.write_text(SHORT_CODE)
     game = load_game(str(path))
     namespace, st, me = game.program.namespace, new_game(game, 2, seed=1), Player(0)
-    suit_of, dmg_of = (namespace[game.program.symbol("function", f)] for f in ("suit_of", "dmg_of"))
+    suit_of, dmg_of = (game.program.ready(namespace[game.program.symbol("function", f)]) for f in ("suit_of", "dmg_of"))
     general = next(n for n in suit_of.__code__.co_names if n.startswith("_g"))
     assert suit_of(st, me, game.card_by_name["QH"]) == "hearts"
     assert namespace[general].__code__.co_name != general  # not needed yet, so not compiled
@@ -379,7 +379,7 @@ def test_a_function_that_uses_chance_has_no_short_code(tmp_path):
     path = tmp_path / "short.yaml"
     path.write_text(SHORT_CODE)
     game = load_game(str(path))
-    lucky = game.program.namespace[game.program.symbol("function", "lucky")]
+    lucky = game.program.ready(game.program.namespace[game.program.symbol("function", "lucky")])
     assert not any(n.startswith("_g") for n in lucky.__code__.co_names)  # a second try would roll again
 
 
@@ -392,7 +392,7 @@ def short_code(tmp_path):
     namespace = game.program.namespace
 
     def function(rule_name: str):
-        short = namespace[game.program.symbol("function", rule_name)]
+        short = game.program.ready(namespace[game.program.symbol("function", rule_name)])
         general = namespace[next(n for n in short.__code__.co_names if n.startswith("_g"))]
         return short, general, new_game(game, 2, seed=1), game
     return function

@@ -28,7 +28,7 @@ class Program:
         self._ids = itertools.count()
         self._symbols: dict = {}
         self.pasteable: dict = {}  # function -> its _Pending code, while blocks are lowered (define_pasteable)
-        self.later: dict = {}  # name -> (params, body, line) of each function `define_later` put off
+        self.deferred: dict = {}  # name -> the code of each function not compiled yet (define_lazily, define_pasteable)
         self._constants: set = set()  # the names `constant` gave values
 
     def symbol(self, kind: str, rule_name: str) -> str:
@@ -46,7 +46,7 @@ class Program:
         """A program of its own for code compiled later against this one's functions and constants
         (a rule test's expressions): it reads a copy of this namespace, so this one stays as it was."""
         other = Program(self.filename, {}, mark=self.mark + "x")
-        other.namespace = dict(self.namespace)
+        other.namespace = dict(self.namespace)  # (a function not compiled yet compiles into this one's)
         other._symbols, other._constants = dict(self._symbols), set(self._constants)
         return other
 
@@ -68,7 +68,35 @@ class Program:
         return None
 
     def define(self, name: str, params: list, body: list, line: int = 1):
-        """Compile one function from ast statements into the namespace and return it."""
+        """A function from ast statements, in the namespace under `name`, compiled when first
+        called (from then on it runs its own code): loading a ruleset compiles nothing it does not run."""
+        return self.define_lazily(name, params, lambda: body, line)
+
+    def define_lazily(self, name: str, params: list, make_body, line: int = 1):
+        """A function whose statements `make_body()` gives when it is first called; then it is
+        compiled, and runs its own code from then on (see `define`)."""
+        deferred = _Deferred(self, name, params, make_body, line)
+        function = types.FunctionType(_compile_then_call.__code__, self.namespace, name)
+        function.__kwdefaults__ = {"_deferred": deferred}
+        deferred.function = self.namespace[name] = function
+        self.deferred[name] = deferred
+        return function
+
+    def ready(self, function):
+        """`function`, compiled now if it waits for its first call (so that its code can be read)."""
+        deferred = self.deferred.get(function.__name__)
+        if deferred is not None and deferred.function is function:
+            deferred.compile()
+        return function
+
+    def compile_all(self) -> None:
+        """Compile every function not called yet, as a first call would (tests do, so that a bug in
+        the code generator shows in the test run, not in the middle of a game)."""
+        for deferred in list(self.deferred.values()):
+            deferred.compile()
+
+    def compiled(self, name: str, params: list, body: list, line: int = 1):
+        """Compile one function from ast statements now, into the namespace, and return it."""
         arguments = ast.arguments(posonlyargs=[], args=[ast.arg(p) for p in params], vararg=None,
                                   kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
         function = ast.FunctionDef(name=name, args=arguments, body=body, decorator_list=[], returns=None)
@@ -77,13 +105,6 @@ class Program:
             code = compile(module, self.filename, "exec")
         exec(code, self.namespace)  # noqa: S102 - code built from ast nodes only
         return self.namespace[name]
-
-    def define_later(self, name: str, params: list, body: list, line: int = 1) -> None:
-        """Put a function in the namespace that is compiled (and takes its place there) when first called."""
-        def first_call(*args):
-            return self.define(name, params, body, line)(*args)
-        self.namespace[name] = first_call
-        self.later[name] = (params, body, line)
 
     def define_pasteable(self, name: str, statements: list, where: ast.expr | None, line: int = 1):
         """A function `f(st, env)` running `statements` guarded at `where` (unguarded when None).
@@ -95,6 +116,7 @@ class Program:
         function = types.FunctionType(_first_call.__code__, self.namespace, name, (pending,))
         pending.function = function
         self.pasteable[function] = pending
+        self.deferred[name] = pending
         return function
 
     def pasted(self, function) -> list | None:
@@ -132,16 +154,41 @@ class _Pending:
 
     def compile(self):
         """The function, now compiled: it runs its own code from now on."""
-        compiled = self.program.define(self.name, ["st", "env"], self.body(), self.line)
-        self.program.namespace.pop(self.name, None)  # reached only through the function itself
-        self.function.__code__ = compiled.__code__
-        self.function.__defaults__ = None
+        if self.function.__defaults__ is not None:
+            compiled = self.program.compiled(self.name, ["st", "env"], self.body(), self.line)
+            self.program.namespace.pop(self.name, None)  # reached only through the function itself
+            self.function.__code__ = compiled.__code__
+            self.function.__defaults__ = None
+            self.program.deferred.pop(self.name, None)
         return self.function
 
 
 def _first_call(st, env, _pending=None):
     """The code a `define_pasteable` function starts with: compile the function, then run it."""
     return _pending.compile()(st, env)
+
+
+class _Deferred:
+    """A function of `Program.define_lazily` that has not been compiled yet."""
+
+    def __init__(self, program: Program, name: str, params: list, make_body, line: int):
+        self.program, self.name, self.params, self.make_body, self.line = program, name, params, make_body, line
+        self.function = None
+
+    def compile(self):
+        """The function, now compiled: it runs its own code from then on (in every namespace that holds it)."""
+        function = self.function
+        if function.__kwdefaults__ is not None:
+            compiled = self.program.compiled(self.name, self.params, self.make_body(), self.line)
+            function.__code__, function.__kwdefaults__ = compiled.__code__, None
+            self.program.namespace[self.name] = function
+            self.program.deferred.pop(self.name, None)
+        return function
+
+
+def _compile_then_call(*args, _deferred=None):
+    """The code a `define_lazily` function starts with: compile the function, then run it."""
+    return _deferred.compile()(*args)
 
 
 def name(identifier: str) -> ast.Name:

@@ -234,25 +234,31 @@ class ExpressionCompiler:
 
         The value of an expression without chance is found by short code that reads a card's
         printed or stored values without first testing that it is a card: a value that is none
-        fails there with a Python error, and the general code (compiled when first needed) then
-        finds the answer or the error in rulelang's words. The expression is pure, so running
-        it again changes nothing but the work counted.
+        fails there with a Python error, and the general code then finds the answer or the error
+        in rulelang's words. The expression is pure, so running it again changes nothing but the
+        work counted. The general code is made now (its mistakes are the rule file's, told as it
+        loads); the short code, with its parts kept once (see hoist.py), when the function is
+        first called, and either is compiled only when first called.
         """
         keep = keep or (lambda body: body)
-        pure = self.uses_chance is not None and not self.uses_chance(tree)
-        if pure:
-            short, assumed = value_of(True)
+        general = guarded([ast.Return(value_of(False)[0])], where)
+        if self.uses_chance is None or self.uses_chance(tree):
+            return self.program.define(symbol, params, keep(general), line)
+        fallback = self.program.fresh("g")
+        self.program.define(fallback, params, general, line)
+
+        def body() -> list:
+            try:
+                short, assumed = value_of(True)
+            except RuleError:  # (the general code says it; the short code takes no other names)
+                return keep(guarded([ast.Return(call(fallback, *[name(p) for p in params]))], where))
             if assumed:
-                general = self.program.fresh("g")
-                self.program.define_later(general, params, guarded([ast.Return(value_of(False)[0])], where), line)
                 short, before = hoisted(short, self.program)
-                body = guarded([ast.Return(short)], where, call(general, *[name(p) for p in params]),
-                               game_errors=assumed == INLINED)
-                return self.program.define(symbol, params, keep(before + body), line)
-        value, before = value_of(False)[0], []
-        if pure:
-            value, before = hoisted(value, self.program)
-        return self.program.define(symbol, params, keep(before + guarded([ast.Return(value)], where)), line)
+                return keep(before + guarded([ast.Return(short)], where, call(fallback, *[name(p) for p in params]),
+                                             game_errors=assumed == INLINED))
+            value, before = hoisted(value_of(False)[0], self.program)
+            return keep(before + guarded([ast.Return(value)], where))
+        return self.program.define_lazily(symbol, params, body, line)
 
     def define_function(self, rule_name: str, params: tuple, text, pos, recursive: bool):
         """Compile `functions:` entry `name(params)` into `f(st, me, *params)`."""
