@@ -19,7 +19,7 @@ import os
 
 from .. import __version__
 from ..engine.rng import Rng
-from ..language.parsecache import cache_folder
+from ..language.cachedir import cache_folder
 from .determinization import SeatView
 from .gametree import GameTree, info_key
 from .solve import CfrPlus

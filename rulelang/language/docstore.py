@@ -19,7 +19,8 @@ import os
 
 from ..errors import Position
 from .documents import YList, YMap, YStr
-from .parsecache import cache_folder, prune, read_json, write_json
+from .cachedir import cache_folder
+from .parsecache import prune, read_json, write_json
 
 FORMAT = 1  # the layout of a stored document below; a change makes old stores unreadable by name
 MAX_TEXT = 200_000  # longer files are read afresh every time (a store stays a few MB at most)

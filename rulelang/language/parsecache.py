@@ -17,26 +17,13 @@ import hashlib
 import json
 import os
 
+from .cachedir import cache_folder
 from .trees import META, Meta, Token, Tree
 
 FORMAT = 1  # the layout of a stored tree below; a change makes old stores unreadable by name
 MAX_STORES = 200  # store files kept in the folder (the least recently written go first)
 MAX_TEXT = 2_000  # longer expressions are parsed every time (a store stays small)
 MAX_KEPT_TEXT = 200_000  # characters of expressions kept per rule file (its store stays a few MB at most)
-
-
-def cache_folder(*parts: str) -> str | None:
-    """A folder of the user's own under their cache folder (a shared temporary folder would let
-    another user plant files there), made if need be; None when there is none to use."""
-    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(home, "rulelang", *parts)
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        if os.stat(folder).st_uid != os.getuid() or not os.access(folder, os.W_OK):
-            return None
-    except OSError:
-        return None
-    return folder
 
 
 class ParseStore:

@@ -13,7 +13,8 @@ import re
 
 from ..catalog import shipped_folder
 from ..errors import Position, RuleError, source_window
-from .parsecache import ParseStore, cache_folder
+from .cachedir import cache_folder
+from .parsecache import ParseStore
 from .trees import Tree, from_lark
 
 GRAMMAR_FILE = "rulelang.lark"
