@@ -5,8 +5,8 @@
     python benchmarks/calls_per_decision.py --write    # store the counts as the committed table
 
 Every shipped ruleset is played with random seats (and two with a search bot in one seat) over
-fixed seeds, quiet as `simulate` plays, under cProfile; the count is every function call,
-Python's and built-in ones, divided by the decisions made. Run in a fresh process with a fixed
+fixed seeds, quiet as `simulate` plays, under cProfile, with every function of its code compiled
+first; the count is every function call, Python's and built-in ones, divided by the decisions made. Run in a fresh process with a fixed
 PYTHONHASHSEED (this script sets it), the same code gives the same count on any machine with the
 same Python minor version, whatever else the machine is doing.
 
@@ -76,6 +76,7 @@ def count_case(name: str, seats: str, least: int = MIN_DECISIONS) -> dict:
     from rulelang.engine.session import play_game
 
     game = load_game(name)
+    game.program.compile_all()  # (code compiles at its first call: what is counted is deciding, not compiling)
     specs = parse_players(seats)
     profile = cProfile.Profile()
     decisions = games = 0
