@@ -9,6 +9,7 @@ click finds it: the terminal's columns, at most 80) and when the files it came f
 """
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -29,7 +30,11 @@ def run():
             _write(path, stamp, text)
         sys.stdout.write(text)
         return 0
-    from .main import main
+    gc.disable()  # (importing click and the command makes many objects and frees few: nothing to collect)
+    try:
+        from .main import main
+    finally:
+        gc.enable()
     return main()
 
 

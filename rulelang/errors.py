@@ -33,13 +33,13 @@ MAX_SOURCES = 32  # rule file texts kept for showing their lines
 # What is never printed as it is: control characters (terminal escapes among them), the marks
 # that reorder text on screen or show nothing (bidi overrides, zero-width joiners, line
 # separators, the byte-order mark) and lone surrogates (no terminal can print one).
-UNSHOWN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064"
-                     "\u2066-\u2069\ufeff\ud800-\udfff]")
+UNSHOWN = ("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064"
+           "\u2066-\u2069\ufeff\ud800-\udfff]")
 
 
 def printable(text: str) -> str:
     """Text with the characters of UNSHOWN written as escapes (`\\x1b`, `\\u202e`), safe to print."""
-    return UNSHOWN.sub(lambda found: repr(found.group())[1:-1], text)
+    return re.sub(UNSHOWN, lambda found: repr(found.group())[1:-1], text)  # (compiled when first asked)
 
 
 @attrs.frozen

@@ -1,11 +1,11 @@
 """Parts of an expression worked out once per evaluation (compile/hoist.py): where first needed, then kept."""
 import shutil
+import textwrap
 from pathlib import Path
 
 import pytest
 
 from rulelang.api import load_game
-from rulelang.compile.expressions import ExpressionCompiler
 from rulelang.engine.runtime import new_game
 from rulelang.engine.values import ZoneRef
 
@@ -13,8 +13,18 @@ MINIMAL = Path(__file__).resolve().parent / "data" / "minimal.yaml"
 
 
 @pytest.fixture
-def game():
-    return load_game(str(MINIMAL))
+def game(tmp_path):
+    shutil.copy(MINIMAL, tmp_path / "minimal.yaml")
+    path = tmp_path / "parts.yaml"
+    path.write_text(textwrap.dedent("""
+        extends: minimal.yaml
+        name: Parts kept
+        functions:
+          "top_count(p)": "count(c in p.hand | c.rank == max(d in p.hand | d.rank))"
+          "twice(p)": "max(c in p.hand | c.rank) + max(c in p.hand | c.rank)"
+          "above(p)": "count(c in p.hand | count(discard) > 0 and c.rank > max(d in discard | d.rank))"
+    """))
+    return load_game(str(path))
 
 
 @pytest.fixture
@@ -30,28 +40,22 @@ def loops(game, monkeypatch):
     return counted
 
 
-def compiled(game, text):
-    """An expression of no chance, compiled as the game's own are (a rule test's compiler knows
-    nothing of chance, and so keeps no part)."""
-    compiler = ExpressionCompiler(game.names, game.program.child())
-    compiler.uses_chance = lambda tree: False
-    return compiler.compile(text, game.end_position)
+def function(game, rule_name):
+    return game.program.namespace[game.program.symbol("function", rule_name)]
 
 
 def test_a_part_that_reads_no_item_of_a_loop_is_worked_out_once(game, loops):
     st = new_game(game, 2, seed=1)
-    hand = st.zones[ZoneRef("hand", 0)]
-    ranks = sorted(c.attributes["rank"] for c in hand)
+    ranks = sorted(c.attributes["rank"] for c in st.zones[ZoneRef("hand", 0)])
     # `max(...)` reads no `c`: once for the whole count, not once per card of the hand
-    count = compiled(game, "count(c in me.hand | c.rank == max(d in me.hand | d.rank))")
-    assert count(st, {"me": st.seats[0]}) == ranks.count(ranks[-1])
+    assert function(game, "top_count")(st, st.seats[0], st.seats[0]) == ranks.count(ranks[-1])
     assert len(loops) == 2
 
 
 def test_a_part_written_twice_is_worked_out_once(game, loops):
     st = new_game(game, 2, seed=1)
-    twice = compiled(game, "max(c in me.hand | c.rank) + max(c in me.hand | c.rank)")
-    assert twice(st, {"me": st.seats[0]}) == 2 * max(c.attributes["rank"] for c in st.zones[ZoneRef("hand", 0)])
+    top = max(c.attributes["rank"] for c in st.zones[ZoneRef("hand", 0)])
+    assert function(game, "twice")(st, st.seats[0], st.seats[0]) == 2 * top
     assert len(loops) == 1
 
 
@@ -59,10 +63,10 @@ def test_a_kept_part_is_worked_out_only_where_it_was_needed_before(game, loops):
     # `c.rank > max(...)` fails on an empty discard pile (max of nothing is none): the max must
     # still be asked only when the pile holds a card, as before, though it is kept once asked.
     st = new_game(game, 2, seed=1)
-    guarded = compiled(game, "count(c in me.hand | count(discard) > 0 and c.rank > max(d in discard | d.rank))")
-    assert guarded(st, {"me": st.seats[0]}) == 0
+    above = function(game, "above")
+    assert above(st, st.seats[0], st.seats[0]) == 0
     st.move(st.zones[ZoneRef("draw")][0], ZoneRef("discard"))
     low = st.zones[ZoneRef("discard")][0].attributes["rank"]
     loops.clear()
     expected = sum(c.attributes["rank"] > low for c in st.zones[ZoneRef("hand", 0)])
-    assert guarded(st, {"me": st.seats[0]}) == expected and len(loops) == 2
+    assert above(st, st.seats[0], st.seats[0]) == expected and len(loops) == 2

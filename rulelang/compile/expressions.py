@@ -157,11 +157,8 @@ class ExpressionCompiler:
     def compile_tree(self, tree, pos, locals_: frozenset, as_bool: bool = False):
         """Compile a parsed expression into `f(st, env)`; failures are reported at `pos`."""
         body = self.expression(tree, pos, Scope(frozenset(locals_)), as_bool)
-        before = []
-        if self.uses_chance is not None and not self.uses_chance(tree):
-            body, before = hoisted(body, self.program)
         where = self.program.constant(pos.shifted(node_column(tree)))
-        return self.program.define_pasteable(self.program.fresh("e"), [*before, ast.Return(body)], where, pos.line)
+        return self.program.define_pasteable(self.program.fresh("e"), [ast.Return(body)], where, pos.line)
 
     def template(self, text: str, pos, scope: Scope) -> ast.expr:
         """The ast of a text written at `pos` whose `{expression}` fields are filled in when it runs."""

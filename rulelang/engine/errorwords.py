@@ -10,12 +10,13 @@ import re
 KINDS = {"int": "a number", "bool": "true or false", "str": "a text", "NoneType": "none", "list": "a list",
          "tuple": "a list", "Card": "a card", "Player": "a player", "ZoneRef": "a zone", "RowRef": "a row of zones",
          "Marker": "a marker", "Roll": "a dice roll", "dict": "a record"}
-COMPARED = re.compile(r"'(\S+)' not supported between instances of '(\w+)' and '(\w+)'")
-COMBINED = re.compile(r"unsupported operand type\(s\) for (\S+?): '(\w+)' and '(\w+)'")
-JOINED = re.compile(r'can only concatenate (\w+) \(not "(\w+)"\) to \w+')
-SINGLE = re.compile(r"bad operand type for (?:unary )?(\S+?)(?:\(\))?: '(\w+)'")
-NOT_INDEXED = re.compile(r"'(\w+)' object is not subscriptable")
-NOT_COLLECTION = re.compile(r"'(\w+)' object is not iterable")
+# Python's messages (compiled by `re` when first asked: only a rule's error asks, and start-up stays quick)
+COMPARED = r"'(\S+)' not supported between instances of '(\w+)' and '(\w+)'"
+COMBINED = r"unsupported operand type\(s\) for (\S+?): '(\w+)' and '(\w+)'"
+JOINED = r'can only concatenate (\w+) \(not "(\w+)"\) to \w+'
+SINGLE = r"bad operand type for (?:unary )?(\S+?)(?:\(\))?: '(\w+)'"
+NOT_INDEXED = r"'(\w+)' object is not subscriptable"
+NOT_COLLECTION = r"'(\w+)' object is not iterable"
 
 
 def kind_of(python_name: str) -> str:
@@ -26,26 +27,26 @@ def kind_of(python_name: str) -> str:
 def in_rule_words(err: Exception) -> str | None:
     """A TypeError about mixed values said in the rule file's words, or None if it is not one."""
     text = str(err)
-    found = COMPARED.fullmatch(text)
+    found = re.fullmatch(COMPARED, text)
     if found:
         op, left, right = found.groups()
         return f"'{op}' cannot compare {kind_of(left)} with {kind_of(right)}"
-    found = COMBINED.fullmatch(text)
+    found = re.fullmatch(COMBINED, text)
     if found:
         op, left, right = found.groups()
         return f"'{op}' cannot combine {kind_of(left)} with {kind_of(right)}"
-    found = JOINED.fullmatch(text)
+    found = re.fullmatch(JOINED, text)
     if found:
         left, right = found.groups()
         return f"'+' cannot combine {kind_of(left)} with {kind_of(right)}"
-    found = SINGLE.fullmatch(text)
+    found = re.fullmatch(SINGLE, text)
     if found:
         op, value = found.groups()
         return f"'{op}' cannot apply to {kind_of(value)}"
-    found = NOT_INDEXED.fullmatch(text)
+    found = re.fullmatch(NOT_INDEXED, text)
     if found:
         return f"{kind_of(found.group(1))} cannot be indexed"
-    found = NOT_COLLECTION.fullmatch(text)
+    found = re.fullmatch(NOT_COLLECTION, text)
     if found:
         return f"{kind_of(found.group(1))} is not a collection"
     return None

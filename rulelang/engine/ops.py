@@ -221,7 +221,7 @@ def evaluation_error(err: Exception, pos) -> GameError:
     if isinstance(err, KeyError) and err.args and isinstance(err.args[0], str):
         return GameError(f"'{err.args[0]}' has no value here", pos)
     if isinstance(err, UnboundLocalError):  # a procedure's local read before it was set (compile/localize.py)
-        unset = UNSET_LOCAL.search(str(err))
+        unset = re.search(UNSET_LOCAL, str(err))
         return GameError(f"'{unset.group(1) if unset else 'a local'}' has no value here", pos)
     if isinstance(err, RecursionError):
         return GameError("rules call each other too deeply", pos)
@@ -233,7 +233,7 @@ def evaluation_error(err: Exception, pos) -> GameError:
 
 EVALUATION_ERRORS = (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError,
                      RecursionError, UnboundLocalError)
-UNSET_LOCAL = re.compile(r"'l_(\w+)'")  # the rule name in Python's message about local `l_name`
+UNSET_LOCAL = r"'l_(\w+)'"  # the rule name in Python's message about local `l_name`
 
 
 # ---------------------------------------------------------------- effects (one-line statements)
