@@ -88,7 +88,7 @@ def advance(st: GameState) -> None:
             node = frame.block[pc]
             if node.settles_first:
                 if ((st.version != st.quiet_version or st.trigger_frames or st.quiet_running is not NONE_RUNNING)
-                        and settle(st)):  # (what settle would find at once, found without the call)
+                        and settle(st)):  # (what settle would find at once, found without the call: `unsettled`)
                     continue
                 node.run(st, frame)
             else:
@@ -191,7 +191,7 @@ def _next_program(st: GameState) -> None:
     elif not st.turn_closing and game.turn.after:
         st.turn_closing = True
         st.frames.append(Frame(game.turn.after, {"me": st.seats[st.current]}))
-    elif not settle(st) and not _hold(st):
+    elif not (unsettled(st) and settle(st)) and not _hold(st):
         st.current = _next_seat(st, _following(st))
         st.touch("current")
         _start_turn(st)
@@ -264,6 +264,12 @@ def _start_turn(st: GameState) -> None:
     if not st.quiet:
         st.say(f"-- turn {st.turn_number}: {Player(st.current).name} --", actor=False)
     st.frames.append(Frame(st.game.turn.body, {"me": st.seats[st.current]}))  # it opens with a check
+
+
+def unsettled(st: GameState) -> bool:
+    """Whether a check point may find something to do: the state changed since the last quiet one,
+    or condition triggers may be running (what `settle` finds at once, found without calling it)."""
+    return st.version != st.quiet_version or st.trigger_frames or st.quiet_running is not NONE_RUNNING
 
 
 def settle(st: GameState) -> bool:
