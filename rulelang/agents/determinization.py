@@ -70,6 +70,11 @@ class SeatView(Mapping):
             self._data = seat_view(self._st, self.seat)
         return self._data
 
+    def seen(self) -> dict:
+        """The seat's view as a plain dict (made once; a reader that goes through it all asks
+        once, not once per key as the mapping's own methods do)."""
+        return self._view()
+
     def __getitem__(self, key):
         return self._view()[key]
 

@@ -40,7 +40,7 @@ def info_key(view) -> str:
     table as it sees it (its view without the log, which only quiet games lack), the decisions
     taken so far as it knows them (its own options taken, whose the others were) and its
     options now, hashed short."""
-    table = {name: value for name, value in view.items() if name != "log"}
+    table = {name: value for name, value in view.seen().items() if name != "log"}
     text = repr((table, view.history(), tuple(view.decision.labels())))
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:20]
 
