@@ -12,10 +12,14 @@ def seat_view(st, seat: int) -> dict:
     (`show_last`) has them under `last`, as the seat saw them there, with where they went.
     """
     zones, summaries = {}, {}
+    unseen = not st.shown and not st.known  # (nothing revealed or shown: a hidden zone's cards are all unseen)
     for zone in _zones_in_order(st):
         cards = st.zones[zone]
         label = st.zone_label(zone)
-        zones[label] = [_piece(st, card, seat) for card in cards]
+        if unseen and st.game.zones[zone.name].visibility == "hidden":
+            zones[label] = [{"card": None} for _ in cards]
+        else:
+            zones[label] = [_piece(st, card, seat) for card in cards]
         render = st.game.display.get(zone.name)
         if render is not None and cards and all(st.visible_to(card, seat) for card in cards):
             summaries[label] = render(st, {"it": zone, "me": Player(seat)})
