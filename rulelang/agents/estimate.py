@@ -43,7 +43,8 @@ class Payoff:
         out = []
         for env in self.seats:
             value = self.figure(st, env)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            if value.__class__ is not int and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                               or not math.isfinite(value)):  # (a whole number, the common case, is one)
                 raise GameError(f"bots: payoff must give a number, not {value!r}", self.pos)
             out.append(float(value))
         return out

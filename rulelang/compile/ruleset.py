@@ -215,6 +215,7 @@ class GameCaches:
         self.options: dict = {}  # options that never change, made once (engine/decisions.py)
         self.layouts: dict = {}  # players -> the table before setup, made once (engine/state.py)
         self.blanks: dict = {}  # players -> a state before setup, copied for each new game (GameState.start)
+        self.zone_orders: dict = {}  # players -> the zones in the order views list them, in a game without rows
 
 
 @attrs.frozen(repr=False, eq=False)

@@ -49,14 +49,15 @@ class Flow:
         if self.result is not None:
             return
         if tie:
-            self.result = tuple("draw" for _ in range(self.n))
+            self.result = ("draw",) * self.n
             self.say("game over: a draw", actor=False)
             return
         if self.game.teams is not None:  # a player wins with their team
             winners = [seat for winner in winners for seat in self.team_seats(winner)]
-        self.result = tuple("win" if seat in winners else "loss" for seat in range(self.n))
-        names = ", ".join(Player(s).name for s in sorted(set(winners))) or "nobody"
-        self.say(f"game over: {names} win{'' if len(set(winners)) > 1 else 's'}", actor=False)
+        self.result = tuple(["win" if seat in winners else "loss" for seat in range(self.n)])
+        if not self.quiet:
+            names = ", ".join(Player(s).name for s in sorted(set(winners))) or "nobody"
+            self.say(f"game over: {names} win{'' if len(set(winners)) > 1 else 's'}", actor=False)
 
     def ask(self, decision) -> None:
         """Wait for an agent to answer `decision`, with the seat's legal `anytime` moves added."""

@@ -68,7 +68,18 @@ def _last_shown(st, seat: int) -> dict:
 
 
 def _zones_in_order(st) -> list:
-    """Zones as declared; the piles of a row in row order, where the row is declared."""
+    """Zones as declared; the piles of a row in row order, where the row is declared (without rows,
+    the same for every game of this many players: found once)."""
+    if not st.rows:
+        kept = st.game.caches.zone_orders
+        order = kept.get(st.n)
+        if order is None:
+            order = kept[st.n] = _found_in_order(st)
+        return order
+    return _found_in_order(st)
+
+
+def _found_in_order(st) -> list:
     order = []
     for name, spec in st.game.zones.items():
         for seat in (range(st.n) if spec.per_player else (None,)):
