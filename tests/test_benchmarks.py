@@ -110,3 +110,13 @@ def test_agents_strength_halves_seats_two_bots_in_turn_and_counts_the_wins_each_
     assert row.startswith("| crazy_eights | 3 | 4 | ")
     assert agents_strength.mcts_share(["loss", "win", "loss"], ["a", "b", "a"], "a") == 0.0
     assert agents_strength.mcts_share(["draw", "draw", "loss"], ["a", "b", "a"], "a") == 0.5
+
+
+def test_side_by_side_measures_each_kind_in_a_process_of_its_own():
+    import side_by_side
+    python = sys.executable
+    assert side_by_side.run(python, "game", MINIMAL, 2, 0.01) > 0
+    assert side_by_side.run(python, "env", "kuhn_poker", 2, 0.01) > 0
+    assert side_by_side.run(python, "mcts", "kuhn_poker", 2, 0.01) > 0
+    found = side_by_side.in_turns([lambda: 1.0, lambda: 2.0], 3)
+    assert found == [[1.0] * 3, [2.0] * 3] and "2.00x" in side_by_side.row("x", found)
