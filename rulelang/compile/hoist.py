@@ -2,11 +2,11 @@
 
 A condition like Hearts' `playable(it)`, asked of every card of a hand, holds parts that read
 no card of the loop (`first_trick()`, `any(d in me.hand | follows(d, trick))`): written in
-place, they would be worked out again for every card, and `stake()` written in place three
-times in one move's `if` three times. In the code generated for an expression, each part that
-calls something or loops, reads no variable of a loop around it and either stands in a loop
-or is written more than once, is worked out where it is first needed and kept for the rest of
-that evaluation:
+place, they would be worked out again for every card, and a small function written in place
+twice in one expression twice. In the short code of a pure expression (see
+`ExpressionCompiler._define_pure`), each part that calls something or loops, reads no variable
+of a loop around it and either stands in a loop or is written more than once, is worked out
+where it is first needed and kept for the rest of that evaluation:
 
     (_h1 if _h1 is not UNSET else (_h1 := <part>))     # with `_h1 = UNSET` before the expression
 
