@@ -195,8 +195,11 @@ def openspiel_cfr_seconds(name: str, target: float) -> tuple:
             return spent, iterations
 
 
-def measured(kind: str, name: str, players: int, seconds: float) -> float:
-    """One measurement, in this process."""
+def measured(kind: str, name: str, players: int, seconds: float):
+    """One measurement, in this process (of cfr: its iterations and CPU seconds, as text)."""
+    if kind in ("cfr", "openspiel:cfr"):  # (`seconds` is the exploitability to reach)
+        spent, iterations = (cfr_seconds if kind == "cfr" else openspiel_cfr_seconds)(name, seconds)
+        return f"{iterations} {spent}"
     if kind == "game":
         return decisions_per_second(name, players, seconds)
     if kind == "env":
@@ -209,9 +212,6 @@ def measured(kind: str, name: str, players: int, seconds: float) -> float:
         return rlcard_per_second(kind.split(":", 1)[1], seconds)
     if kind == "storma_baseline":
         return baseline_per_second(seconds)
-    if kind in ("cfr", "openspiel:cfr"):  # (`seconds` is the exploitability to reach)
-        spent, iterations = (cfr_seconds if kind == "cfr" else openspiel_cfr_seconds)(name, seconds)
-        return f"{iterations} {spent}"
     raise ValueError(kind)
 
 
