@@ -151,7 +151,7 @@ class Redeal:
         self.confined = self._confined() if st.traced else None
         self.told = [] if self.banned is None else sorted(  # the places told something, most constrained first
             (i for i, banned in enumerate(self.banned) if banned), key=lambda i: -len(self.banned[i]))
-        self.seen = [[j for j, slot in enumerate(self.slots) if in_sight(st, self._at(st, slot), seat)]
+        self.seen = [[j for j, slot in enumerate(self.slots) if st.in_sight(self._at(st, slot), seat)]
                      for seat in range(st.n)]  # the hidden places each seat sees (with no seat, its own)
 
     @staticmethod
@@ -174,7 +174,7 @@ class Redeal:
         st = self.st
         for index, piece in enumerate(pieces):
             kind = piece.__class__
-            if (kind is Card or kind is Die) and not self.known_to(in_sight(st, piece, seat) for seat in self.seats):
+            if (kind is Card or kind is Die) and not self.known_to(st.in_sight(piece, seat) for seat in self.seats):
                 if kind is Card:
                     self.slots.append((place, index))
                 else:
@@ -293,11 +293,6 @@ class Redeal:
                 other.cvars[die.id] = {"face": die.low + rng.below(die.attributes["sides"])}
         other.touch()
         return other
-
-
-def in_sight(st, piece, seat: int) -> bool:
-    """Whether the seat knows which card lies there: it sees it, or saw it go there (`recalls`)."""
-    return st.visible_to(piece, seat) or st.recalls(piece, seat)
 
 
 def quiet_clone(st, rng: Rng):
