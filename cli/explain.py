@@ -10,8 +10,10 @@ from rulelang.compile.ruleset import Move
 from rulelang.engine.state import Anytime
 from rulelang.engine.values import Card, ZoneRef, pretty
 
-from .naming import ZONE_LABEL, spoken
-from .screen import Board, card_table, custom_card, facts, styled
+from rulelang.presentation.naming import ZONE_LABEL, spoken
+from rulelang.presentation.scene import facts
+
+from .screen import Board, card_table, custom_card, styled
 
 
 def explain(game, namer, view: dict, option, name: str):

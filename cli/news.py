@@ -11,7 +11,7 @@ from rich.text import Text
 from rulelang.language.person import second_person
 from rulelang.language.syntax import TEMPLATE_FIELD
 
-from .naming import Namer
+from rulelang.presentation.naming import Namer
 from .screen import styled
 
 TURN = re.compile(r"^-- turn (\d+): (P\d+) --$")

@@ -37,7 +37,7 @@ def rules_text(game):
 
     from rulelang.engine.values import Die
 
-    from .naming import literal, spoken
+    from rulelang.presentation.naming import literal, spoken
     from .screen import card_table, custom_card, styled
     parts = [styled(f"{game.name} ({seats(game)})", "bold reverse")]
     if game.description:

@@ -11,7 +11,7 @@ from rulelang.engine.record import replay
 from rulelang.engine.runtime import apply_action
 from rulelang.engine.views import seat_view
 
-from .naming import Namer
+from rulelang.presentation.naming import Namer
 from .news import summarise
 from .screen import Board, styled
 from .terminal import new_console, read_line

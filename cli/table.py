@@ -25,7 +25,7 @@ from rulelang.engine.values import pretty
 from rulelang.engine.views import seat_view
 from rulelang.errors import GameError
 
-from .naming import Namer, spoken
+from rulelang.presentation.naming import Namer, spoken
 from .news import MOST_EVENTS, summarise
 from .progress import thinking
 from .screen import Board, styled

@@ -1,5 +1,6 @@
 """The terminal's parts, in process: players' names for zones, the board, the news, option keys,
 auto-pass, rule-file text shown literally, `rulelang rules`, records written by `play`."""
+import io
 import json
 import re
 import shutil
@@ -11,11 +12,10 @@ from rich.console import Console
 from rulelang.agents import parse_players, random_agents
 from rulelang.api import load_game
 from rulelang.cli.main import main
-from rulelang.cli.naming import Namer, literal
 from rulelang.cli.news import summarise
 from rulelang.cli.screen import Board
 from rulelang.cli.table import Table
-from rulelang.cli.terminal import OptionKeys
+from rulelang.cli.terminal import HumanAgent, OptionKeys
 from rulelang.engine.choices import ReactionWindow
 from rulelang.engine.decisions import Decision, Option
 from rulelang.engine.record import GameRecord, replay
@@ -23,6 +23,8 @@ from rulelang.engine.recordfile import load_record
 from rulelang.engine.runtime import apply_action, new_game
 from rulelang.engine.views import seat_view
 from rulelang.errors import RulelangError
+from rulelang.presentation.naming import Namer, literal
+from rulelang.presentation.scene import header
 
 
 def run(*args, input=None):
@@ -144,9 +146,17 @@ def test_news_of_a_seats_own_reaction_in_anothers_turn_is_said_to_it():
         "Your turn 3: P1 reacts and plays an ace with another card; P1 reveals A♦; P1 moves A♦ to the discard pile"]
 
 
+AT_TURN_1 = {"turn": 1}  # (a view with nothing to order)
+
+
+def at_turn(st, turn: int) -> dict:
+    """P1's view of the state, as if in turn `turn`."""
+    return {**seat_view(st, 0), "turn": turn}
+
+
 def test_options_that_are_numbers_get_letters():
     def keys(values):
-        return OptionKeys().of(Decision(0, "?", tuple(Option(str(v), str(v), v) for v in values), None, 0), 1)
+        return OptionKeys().of(Decision(0, "?", tuple(Option(str(v), str(v), v) for v in values), None, 0), AT_TURN_1)
     assert keys([0, 1, 2]) == ["a", "b", "c"]
     assert keys(["clubs", "spades", None]) == ["1", "2", "3"]
 
@@ -165,28 +175,28 @@ def storma_at_an_attack():
 def test_a_pick_and_an_undo_keep_every_option_under_its_key():
     st = storma_at_an_attack()
     keys = OptionKeys()
-    first = dict(zip(st.pending.labels(), keys.of(st.pending, 1)))
+    first = dict(zip(st.pending.labels(), keys.of(st.pending, at_turn(st, 1))))
     picked = st.pending.labels()[2]
     apply_action(st, 2)
-    after = dict(zip(st.pending.labels(), keys.of(st.pending, 1)))
+    after = dict(zip(st.pending.labels(), keys.of(st.pending, at_turn(st, 1))))
     assert after.pop("done") == str(len(first) + 1)     # a new option takes the next key
     assert after and all(first[label] == key for label, key in after.items())
     assert picked not in after
-    order = keys.in_order(st.pending, 1)
-    assert [int(keys.of(st.pending, 1)[i]) for i in order] == sorted(int(k) for k in after.values()) + [len(first) + 1]
+    order = keys.in_order(st.pending, at_turn(st, 1))
+    assert [int(keys.of(st.pending, at_turn(st, 1))[i]) for i in order] == sorted(int(k) for k in after.values()) + [len(first) + 1]
     undone = storma_at_an_attack()                      # the same question again, as an undo replays it
-    assert dict(zip(undone.pending.labels(), keys.of(undone.pending, 1))) == first
+    assert dict(zip(undone.pending.labels(), keys.of(undone.pending, at_turn(undone, 1)))) == first
 
 
 def test_keys_start_afresh_for_another_question_or_another_turn():
     st = storma_at_an_attack()
     keys = OptionKeys()
-    keys.of(st.pending, 1)
+    keys.of(st.pending, at_turn(st, 1))
     apply_action(st, 2)
-    assert "3" not in keys.of(st.pending, 1)             # the third card was taken: its key stays unused
-    assert keys.of(st.pending, 2)[0] == "1"              # the same question in another turn is asked afresh
+    assert "3" not in keys.of(st.pending, at_turn(st, 1))             # the third card was taken: its key stays unused
+    assert keys.of(st.pending, at_turn(st, 2))[0] == "1"              # the same question in another turn is asked afresh
     other = Decision(0, "?", (Option("x", "x", "x"), Option("y", "y", "y")), None, 0)
-    assert keys.of(other, 2) == ["1", "2"]
+    assert keys.of(other, {"turn": 2}) == ["1", "2"]
 
 
 def reactions(game, ending: bool):
@@ -318,3 +328,51 @@ def test_a_bots_game_shows_a_long_turn_cut_short(tmp_path):
     cut = [turn.split(" more")[0] for turn in turns if re.search(r"; … [\d,]+ more", turn)]
     assert len(cut) == 10  # every turn logs 46 x 46 lines or more
     assert all(turn.count("; ") == 200 for turn in cut)  # 200 things shown, then how many more
+
+
+def hearts_at_the_pass(picks: int):
+    """A Hearts game at P1's choice of three cards to pass, `picks` of them picked (the first offered)."""
+    st = new_game(load_game("hearts"), 4, 2)
+    for _ in range(picks):
+        apply_action(st, 0)
+    return st
+
+
+def test_a_pass_lists_the_hand_in_order_shows_the_picks_and_names_a_card_typed_again(monkeypatch):
+    st = hearts_at_the_pass(1)
+    console = Console(width=120, file=io.StringIO(), color_system=None)
+    person = HumanAgent(st.game, console)
+    view = seat_view(st, 0)
+    picked = view["asked"]["picked"]
+    assert len(picked) == 1 and view["asked"]["fewest"] == view["asked"]["most"] == 3
+    person.show_question(view, st.pending)
+    shown = console.file.getvalue()
+    assert f"(picked {picked[0]}: pick 2 more)" in shown
+    keyed = re.findall(r"(\d+)\. (\S+)", shown)
+    in_order = [face for _, face in sorted(keyed, key=lambda pair: int(pair[0]))]
+    hand = [piece["card"] for piece in (view["zones"]["P1.hand"][i] for i in view["order"]["P1.hand"])]
+    assert in_order == [face for face in hand if face in in_order]       # keys follow the hand as shown
+    assert [face[-1] for face in hand] == sorted((face[-1] for face in hand), key="♠♥♣♦".index)
+    first = OptionKeys()
+    before = hearts_at_the_pass(0)
+    keys = dict(zip(before.pending.labels(), first.of(before.pending, seat_view(before, 0))))
+    gone = before.pending.labels()[0]
+    apply_action(before, 0)
+    first.of(before.pending, seat_view(before, 0))
+    assert first.taken(before.pending, seat_view(before, 0), keys[gone]) == gone   # typed again: already picked
+
+
+def test_the_header_names_the_seat_asked_and_a_heading_names_partners():
+    st = new_game(load_game("euchre"), 4, 1)
+    view = seat_view(st, 0)
+    assert view["teams"] == [["P1", "P3"], ["P2", "P4"]]
+    asked = view["asked"]["seat"]
+    who = "you" if asked == "P1" else asked
+    assert header(st.game, view) == f"Euchre · setting up · {who} to decide"
+    while st.pending.seat == st.current or not st.turn_number:  # a card asked of another than the turn's player
+        apply_action(st, 0)
+    view = seat_view(st, st.pending.seat)
+    assert header(st.game, view).endswith(f"{view['current']}'s turn, you to decide")
+    table = Console(width=120, file=io.StringIO(), color_system=None)
+    table.print(Board(st.game, Namer(st.game, 0)).render(view))
+    assert "P3 · partner of you" in table.file.getvalue() and "P2 · partner of P4" in table.file.getvalue()

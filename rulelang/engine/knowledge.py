@@ -3,8 +3,10 @@ and who remembers where a card went.
 
 A part of `GameState` (engine/state.py), whose fields it keeps: `shown` (revealed to all),
 `known` (shown to some seats), `recalled` and `traced` (where seats saw cards go out of sight,
-in a game made with `recall`), `ruled_out` (what seats were told a card is not), `last_shown`
-and `leaving` (the last cards of `show_last` zones). Placing (placing.py) reports every move
+in a game made with `recall`), `ruled_out` (what seats were told a card is not), `played` (who
+played each card lying in a `show_last` zone), `last_shown` and `leaving` (the last cards of
+`show_last` zones), `swept` (the cards a `show_last` zone was emptied with, all into one zone,
+by sweep: the tricks a zone holds). Placing (placing.py) reports every move
 and turn to it and never decides who knew; everything that shows a seat anything asks it:
 views (views.py), the log's "you see" lines (logbook.py), AI observations
 (env/observation.py), search samples (agents/determinization.py), the terminal and the browser
@@ -19,7 +21,7 @@ and what was told and traced.
 """
 from __future__ import annotations
 
-from .values import Card, Marker
+from .values import Card, Marker, Player, ZoneRef
 
 NO_SEATS = frozenset()  # (a card nobody watches go)
 
@@ -295,22 +297,38 @@ class Knowledge:
             traced[cid] = {**traced.get(cid, {}), seat: (zones | {target}) - emptied}
 
     def _keep_last(self, pieces, target, taken_from) -> None:
-        """Note the cards leaving a zone that shows its last cards (`show_last`), with where they go
-        and who saw them there; once the zone is emptied, the cards that left it since it was last
-        emptied are what it shows, until it is emptied again.
+        """Note who plays each card to a zone that shows its last cards (`show_last`), and the
+        cards leaving such a zone, with who played them, where they go and who saw them there;
+        once the zone is emptied, the cards that left it since it was last emptied are what it
+        shows, until it is emptied again, and, when they all went to one zone, one sweep there
+        (a trick taken: a view counts the sweeps whose cards lie in a zone).
 
         No rule reads it (only views do), so it is no change for the remembered checks.
         """
-        keep, leaving = self.show_last, {}
+        keep, leaving, played, swept = self.show_last, {}, self.played, self.swept
+        if target.__class__ is ZoneRef and target.name in keep:
+            player = self.acting() if self.stage == "turn" else None
+            by = player.seat if player.__class__ is Player else None
+            for piece in pieces:
+                played[piece.id] = by
+        if swept:  # a card taken from where it was swept to counts there no more
+            for piece in pieces:
+                if piece.id in swept:
+                    del swept[piece.id]
         for piece in pieces:
             place = self.loc.get(piece.id)
             source = taken_from if taken_from is not None else place[1] if place and place[0] == "z" else None
             if piece.__class__ is Card and source is not None and source.name in keep and source != target:
                 leaving.setdefault(source, []).append(piece)
         for source, cards in leaving.items():
-            left = self.leaving.pop(source, ()) + tuple((card, target, self.seers(card)) for card in cards)
+            left = self.leaving.pop(source, ()) + tuple((card, target, self.seers(card), played.pop(card.id, None))
+                                                        for card in cards)
             remaining = len(self.zones[source]) - (0 if taken_from is not None else len(cards))  # (taken: gone)
             if remaining:
                 self.leaving[source] = left
-            else:
-                self.last_shown[source] = left
+                continue
+            self.last_shown[source] = left
+            if all(to == target for _, to, _, _ in left):  # swept whole into one zone: a trick taken there
+                self.sweeps += 1
+                for card, *_ in left:
+                    swept[card.id] = self.sweeps

@@ -23,10 +23,16 @@ class Logbook:
             raise GameError(f"the game wrote more than {MAX_LOG_LINES:,} log lines (limits: log)",
                             self.game.end_position)
         if actor and self.stage == "turn":
-            who = self.credit if self.credit is not None else credit_of(self.frames[-1].env) if self.frames else None
-            who = who if who is not None else self.seats[self.current]
+            who = self.acting()
             text = f"{who if isinstance(who, str) else who.name} {text}"
         self.log.append((seat, text))
+
+    def acting(self):
+        """Whom what happens now is credited to during a turn: the player (or the trigger's name)
+        a straight procedure or trigger runs for, else the player of the running effect, else the
+        player whose turn it is."""
+        who = self.credit if self.credit is not None else credit_of(self.frames[-1].env) if self.frames else None
+        return who if who is not None else self.seats[self.current]
 
     def _log_move(self, moving, before, where_to, markers=None, verb: str = "moves") -> None:
         everyone = frozenset(range(self.n))

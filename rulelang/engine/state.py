@@ -88,8 +88,11 @@ class GameState(Table, Placing, Knowledge, Chance, Flow, Logbook, Changes):
         self.traced: dict = {}  # card id -> {seat: the zones it may lie in} for seats that lost its place (ditto)
         self.recalling = False  # whether cards seen going out of sight are recalled (for search bots' samples)
         self.ruled_out: dict = {}  # card id -> ((seats told, ids of cards it is not), ...) (`rule_out`)
-        self.last_shown: dict = {}  # zone -> ((card, where it went, seats that saw it), ...) (`watch_leaving`) ...
+        self.played: dict = {}  # card id -> the seat that played it, for cards in show_last zones (`watch_leaving`)
+        self.last_shown: dict = {}  # zone -> ((card, where it went, seats that saw it, who played it), ...) ...
         self.leaving: dict = {}  # ... and those that left it since, while it is not yet empty
+        self.swept: dict = {}  # card id -> the sweep of a show_last zone that took it where it lies
+        self.sweeps = 0  # sweeps so far
         self.revealed_at = 0  # the event number of the last reveal (no change to what rules read, but to views)
         self.next_marker = 1_000_000
         self.vars = dict(game.game_vars)
@@ -164,8 +167,10 @@ class GameState(Table, Placing, Knowledge, Chance, Flow, Logbook, Changes):
         other.recalled = dict(self.recalled)
         other.traced = dict(self.traced)  # (each entry is replaced, never changed in place)
         other.ruled_out = dict(self.ruled_out)
+        other.played = dict(self.played)
         other.last_shown = dict(self.last_shown)
         other.leaving = dict(self.leaving)
+        other.swept = dict(self.swept)
         other.vars = dict(self.vars)
         other.pvars = [dict(p) for p in self.pvars]
         other.sheets = {k: dict(v) for k, v in self.sheets.items()}

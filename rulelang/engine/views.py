@@ -1,7 +1,11 @@
 """What one seat may see: zones with visible cards named and hidden ones only counted."""
 from __future__ import annotations
 
-from .values import Player, RowRef, ZoneRef, is_card, pretty
+from ..errors import GameError
+from .choices import Choose
+from .values import Card, Player, RowRef, ZoneRef, is_card, pretty
+
+SUIT_ORDER = ("spades", "hearts", "clubs", "diamonds")  # a hand's suits, colours alternating (after trump)
 
 
 def seat_view(st, seat: int) -> dict:
@@ -9,14 +13,28 @@ def seat_view(st, seat: int) -> dict:
 
     A zone's `display` summary is shown only for a non-empty zone whose every card the seat sees.
     A variable holding a card the seat cannot see reads `none`. A zone that shows its last cards
-    (`show_last`) has them under `last`, as the seat saw them there, with where they went.
+    (`show_last`) names who played each card in it (`played_by`), and has its last cards under
+    `last`, as the seat saw them there, with who played them and where they went; `taken` counts,
+    for each zone that holds some, the times such a zone was emptied into it (tricks taken).
+    `asked` names the seat whose decision is pending (and, for that seat, the picks of a choice
+    of several so far); `order` gives, for each of the seat's hands, the order to show it in
+    (suits together, trump first, by rank; positions in the zone, hidden cards last).
     """
-    zones, summaries = {}, {}
+    zones, summaries, order, taken = {}, {}, {}, {}
+    game = st.game
     for zone in _zones_in_order(st):
         cards = st.zones[zone]
         label = st.zone_label(zone)
-        zones[label] = [_piece(st, card, seat) for card in cards]
-        render = st.game.display.get(zone.name)
+        zones[label] = pieces = [_piece(st, card, seat) for card in cards]
+        if zone.name in st.show_last:
+            _played_by(st, cards, pieces)
+        if zone.seat == seat and game.zones[zone.name].visibility == "owner" and len(cards) > 1:
+            order[label] = hand_order(st, cards, seat)
+        if st.swept:
+            found = len({st.swept[card.id] for card in cards if card.id in st.swept})
+            if found:
+                taken[label] = found
+        render = game.display.get(zone.name)
         if render is not None and cards and all(st.visible_to(card, seat) for card in cards):
             summaries[label] = render(st, {"it": zone, "me": Player(seat)})
     return {
@@ -30,8 +48,73 @@ def seat_view(st, seat: int) -> dict:
         "sheets": {repr(sheet): sheet_lines(st, sheet) for sheet in st.sheets},
         "summaries": summaries,
         "last": _last_shown(st, seat),
+        "taken": taken,
+        "order": order,
+        "asked": _asked(st, seat),
+        "teams": _teams(st),
         "log": [text for audience, text in st.log if audience is None or audience == seat],
     }
+
+
+def _played_by(st, cards: list, pieces: list) -> None:
+    """Name who played each card of a `show_last` zone (known to all who see the zone)."""
+    played = st.played
+    for card, piece in zip(cards, pieces):
+        by = played.get(card.id)
+        if by is not None:
+            piece["played_by"] = Player(by).name
+
+
+def _asked(st, seat: int) -> dict | None:
+    """Whose decision is pending; for that seat, what a choice of several has picked so far and
+    how many picks it takes (`fewest`, `most`: None for no most)."""
+    decision = st.pending
+    if decision is None:
+        return None
+    out = {"seat": Player(decision.seat).name}
+    node = decision.node
+    if decision.seat == seat and node.__class__ is Choose and node.many:
+        env = st.frames[decision.frame_index].env
+        fewest, most = node.bounds(st, env)
+        picked = [seen(st, item, seat) for item in env.get(node.var, ())]
+        out.update(picked=[None if item is None else pretty(item) for item in picked], fewest=fewest, most=most)
+    return out
+
+
+def _teams(st) -> list:
+    """The players of each team of several (partners), when the game has teams."""
+    if st.game.teams is None:
+        return []
+    teams: dict = {}
+    for seat, team in enumerate(st.team_of):
+        teams.setdefault(team, []).append(Player(seat).name)
+    return [names for names in teams.values() if len(names) > 1]
+
+
+def hand_order(st, cards: list, seat: int) -> list:
+    """The positions of a hand's cards in the order to show them: the cards the seat sees with
+    a suit, the trump suit first (the suit a card counts as in tricks, `tricks:`), then spades,
+    hearts, clubs, diamonds, each suit by rank (as tricks rank them); then the others as they lie."""
+    tricks = st.game.tricks
+    me = Player(seat)
+    trump = None
+    try:
+        if tricks is not None:
+            trump = tricks.trump(st, {"me": me})
+        keys = {}
+        for place, card in enumerate(cards):
+            if card.__class__ is Card and "suit" in card.attributes and st.visible_to(card, seat):
+                suit = st.attribute(card, tricks.suit, me) if tricks is not None else card.attributes["suit"]
+                rank = st.attribute(card, tricks.rank, me) if tricks is not None else card.attributes.get("rank")
+                group = 0 if suit == trump and trump is not None else 1 + _suit_place(suit)
+                keys[place] = (group, rank if isinstance(rank, int) else 0)
+    except GameError:  # a card value that cannot be worked out now: the hand as it lies
+        return list(range(len(cards)))
+    return sorted(keys, key=keys.__getitem__) + [place for place in range(len(cards)) if place not in keys]
+
+
+def _suit_place(suit) -> int:
+    return SUIT_ORDER.index(suit) if suit in SUIT_ORDER else len(SUIT_ORDER)
 
 
 def sheet_lines(st, sheet) -> dict:
@@ -45,20 +128,22 @@ def sheet_lines(st, sheet) -> dict:
 
 def _last_shown(st, seat: int) -> dict:
     """The cards that each `show_last` zone held when it was last emptied, as runs that went to one place:
-    `[{"cards": ["2♣", None], "to": "P3.taken"}]` (None: a card the seat did not see there)."""
+    `[{"cards": ["2♣", None], "to": "P3.taken", "played_by": ["P1", "P2"]}]` (None: a card the seat
+    did not see there; a card played by no player)."""
     out = {}
     for zone, left in st.last_shown.items():
         if zone not in st.zones:  # (a pile of a row that is gone)
             continue
         runs: list = []
-        for card, target, seers in left:
+        for card, target, seers, by in left:
             if target.__class__ is not ZoneRef:
                 to = f"under {pretty(target)}"
             else:
                 to = st.zone_label(target) if target in st.zones else pretty(target)  # (a pile of a row may be gone)
             if not runs or runs[-1]["to"] != to:
-                runs.append({"cards": [], "to": to})
+                runs.append({"cards": [], "to": to, "played_by": []})
             runs[-1]["cards"].append(pretty(card) if seat in seers else None)
+            runs[-1]["played_by"].append(None if by is None else Player(by).name)
         out[st.zone_label(zone)] = runs
     return out
 
