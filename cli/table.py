@@ -13,14 +13,11 @@ import signal
 from rich.table import Table as Grid
 from rich.text import Text
 
-from rulelang.agents import build_agent
-from rulelang.compile.ruleset import Move
-from rulelang.engine.choices import ReactionWindow
+from rulelang.agents.spec import decision_bot
 from rulelang.engine.record import GameRecord, RecordError, replay
 from rulelang.engine.recordfile import save_record
-from rulelang.engine.rng import derive_seed
 from rulelang.engine.runtime import apply_action
-from rulelang.engine.session import check_decisions, scores, view_for
+from rulelang.engine.session import check_decisions, pass_index, scores, view_for, worth_asking
 from rulelang.engine.values import pretty
 from rulelang.engine.views import seat_view
 from rulelang.errors import GameError
@@ -94,9 +91,7 @@ class Table:
         decision = st.pending
         if decision.seat in self.humans:
             return self.ask(st, decision)
-        position = len(self.decisions)
-        seed = derive_seed(self.start.seed, position)  # the same bot choice on every replay of this decision
-        bot = build_agent(self.specs[decision.seat], decision.seat, seed, self.game)
+        bot = decision_bot(self.specs[decision.seat], decision.seat, self.start.seed, len(self.decisions), self.game)
         if self.explain and hasattr(bot, "explain"):
             seat = f"P{decision.seat + 1} "  # several bots may explain themselves: say whose search it was
             bot.explain = lambda text: self.console.print(seat + text, markup=False, highlight=False)
@@ -112,7 +107,7 @@ class Table:
         if len(decision.options) == 1:
             self.person.taken(view, decision, 0, "the only choice")
             return self.apply(st, 0)
-        if not self.worth_asking(st, decision):
+        if not worth_asking(st, decision, self.auto_pass):
             if not self.passed:  # said once: after every move of a turn it would be noise
                 self.person.taken(view, decision, pass_index(decision), "passed for you, and so on; "
                                   "--no-auto-pass asks every time")
@@ -138,14 +133,6 @@ class Table:
         apply_action(st, index)
         return st
 
-    def worth_asking(self, st, decision) -> bool:
-        """False for a reaction prompt that `--auto-pass` answers: no offered reaction's `ask` holds."""
-        if not self.auto_pass or not isinstance(decision.node, ReactionWindow):
-            return True
-        me = st.seats[decision.seat]
-        return any(isinstance(o.value, Move) and o.value.ask is not None and o.value.ask(st, {"me": me})
-                   for o in decision.options)
-
     # ------------------------------------------------------------------ the record
     def rebuild(self, upto: int):
         """The state after the record's first `upto` decisions, noting which ones people were asked."""
@@ -153,7 +140,7 @@ class Table:
 
         def note(st, position):
             decision = st.pending
-            if decision.seat in self.humans and len(decision.options) > 1 and self.worth_asking(st, decision):
+            if decision.seat in self.humans and len(decision.options) > 1 and worth_asking(st, decision, self.auto_pass):
                 self.asked.append(position)
         del self.decisions[upto:]
         return replay(self.game, self.record(), on_decision=note, debug=self.debug, recall=True)
@@ -244,11 +231,6 @@ class Table:
         for name, figure in self.game.report.items():
             grid.add_row(styled(spoken(name)), styled(pretty(figure(st, {"me": None}))), Text())
         return grid
-
-
-def pass_index(decision) -> int:
-    """The option that passes in a reaction prompt."""
-    return next(i for i, o in enumerate(decision.options) if o.value is None)
 
 
 def default_record_name(record: GameRecord) -> str:

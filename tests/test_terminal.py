@@ -9,18 +9,18 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from rulelang.agents import parse_players, random_agents
+from rulelang.agents import random_agents
 from rulelang.api import load_game
 from rulelang.cli.main import main
 from rulelang.cli.news import summarise
 from rulelang.cli.screen import Board
-from rulelang.cli.table import Table
 from rulelang.cli.terminal import HumanAgent, OptionKeys
 from rulelang.engine.choices import ReactionWindow
 from rulelang.engine.decisions import Decision, Option
-from rulelang.engine.record import GameRecord, replay
+from rulelang.engine.record import replay
 from rulelang.engine.recordfile import load_record
 from rulelang.engine.runtime import apply_action, new_game
+from rulelang.engine.session import worth_asking
 from rulelang.engine.views import seat_view
 from rulelang.errors import RulelangError
 from rulelang.presentation.naming import Namer, literal
@@ -215,10 +215,8 @@ def reactions(game, ending: bool):
 def test_auto_pass_asks_only_when_a_reaction_is_marked_worth_asking(ending):
     game = load_game("tjugonio")  # its ace asks once the turn player has ended the turn
     st = reactions(game, ending)
-    specs = parse_players("human,human")
-    record = GameRecord.start(game, "tjugonio", 1, ["human", "human"])
-    assert Table(game, record, specs).worth_asking(st, st.pending) is ending
-    assert Table(game, record, specs, auto_pass=False).worth_asking(st, st.pending) is True
+    assert worth_asking(st, st.pending) is ending
+    assert worth_asking(st, st.pending, auto_pass=False) is True
 
 
 def test_rules_prints_the_rules_moves_zones_and_deck():

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..errors import GameError
+from .choices import ReactionWindow
 from .runtime import apply_action, new_game
 from .values import Player
 from .views import seat_view
@@ -81,3 +82,18 @@ def scores(st) -> list:
     if st.game.score is None:
         return [0] * st.n
     return [st.game.score(st, {"me": Player(seat)}) for seat in range(st.n)]
+
+
+def worth_asking(st, decision, auto_pass: bool = True) -> bool:
+    """Whether a person should be asked this decision: False for a reaction prompt that
+    `auto_pass` answers for them, where no offered reaction's `ask` holds (see `pass_index`)."""
+    if not auto_pass or decision.node.__class__ is not ReactionWindow:
+        return True
+    me = st.seats[decision.seat]
+    return any(o.value is not None and o.value.ask is not None and o.value.ask(st, {"me": me})
+               for o in decision.options)  # (a reaction window offers moves, and none for passing)
+
+
+def pass_index(decision) -> int:
+    """The option that passes in a reaction prompt."""
+    return next(i for i, o in enumerate(decision.options) if o.value is None)
