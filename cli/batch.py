@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from .common import allow_path_option, fail, game_bounds_option, parse_players, seats
+from .common import allow_path_option, fail, game_bounds_option, parse_players
 from .outputs import check_output, writing
 from .stopping import tell_stopped
 
@@ -59,6 +59,7 @@ def load_rulesets(names: tuple, allow: tuple = ()) -> list:
 
 def bot_seats(text: str | None, games: list) -> list:
     """The seats' agent specs, which every ruleset must seat; bots only."""
+    from rulelang.presentation.rules import seats
     specs = parse_players(text or ",".join(["random"] * games[0].min_players), games[0])
     for game in games[1:]:
         if not game.min_players <= len(specs) <= game.max_players:

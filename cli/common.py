@@ -20,6 +20,7 @@ def parse_players(text: str | None, game) -> list:
     Without the option: a human in seat 1 and random bots in the other seats.
     """
     from rulelang.agents import parse_players as parse_specs
+    from rulelang.presentation.rules import seats
     text = text or ",".join(["human"] + ["random"] * (game.min_players - 1))
     try:
         specs = parse_specs(text)
@@ -46,13 +47,6 @@ def game_bounds_option(command):
                         help="Units of work and steps one whole game may do, in place of the rule file's "
                              "`limits: game` (default 100,000,000); past them the game ends with an error "
                              "naming the limit and its seed.")(command)
-
-
-def seats(game) -> str:
-    """How many players a game takes: `2 players`, `2 to 6 players`."""
-    if game.min_players == game.max_players:
-        return f"{game.min_players} player{'s' if game.min_players > 1 else ''}"
-    return f"{game.min_players} to {game.max_players} players"
 
 
 def packaged_names() -> str:

@@ -9,7 +9,6 @@ from rulelang.compile.decks import STANDARD_ATTRIBUTES
 from rulelang.compile.ruleset import Move
 from rulelang.engine.state import Anytime
 from rulelang.engine.values import Card, ZoneRef, pretty
-
 from rulelang.presentation.naming import ZONE_LABEL, spoken
 from rulelang.presentation.scene import facts
 

@@ -10,8 +10,8 @@ from rich.text import Text
 
 from rulelang.language.person import second_person
 from rulelang.language.syntax import TEMPLATE_FIELD
-
 from rulelang.presentation.naming import Namer
+
 from .screen import styled
 
 TURN = re.compile(r"^-- turn (\d+): (P\d+) --$")

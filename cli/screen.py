@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import re
 
-from rich.console import Group
+from rich.console import Console, Group
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from rulelang.compile.decks import STANDARD_ATTRIBUTES
-from rulelang.engine.values import Die
 from rulelang.presentation.naming import ZONE_LABEL, Namer, literal, spoken
+from rulelang.presentation.rules import card_rows, custom_card
 from rulelang.presentation.scene import facts, is_trick, last_plays, ordered, partners, plays, taken
 
 RED = re.compile(r"(?:10|[2-9AJQK])[♥♦]")
@@ -35,30 +34,31 @@ def styled(text: str, style: str = "") -> Text:
     return out
 
 
-def custom_card(game, face: str):
-    """The card of a custom deck shown as `face`, or None for standard cards and dice."""
-    card = game.card_by_name.get(face) or next(iter(game.copies.get(face, ())), None)
-    if card is None or card.__class__ is Die or set(card.attributes) <= STANDARD_ATTRIBUTES:
-        return None
-    return card
-
-
 def card_table(cards, game, keys=None, names=None) -> Table:
-    """Custom cards as rows of their printed values (0 left blank), with optional option keys and
-    names for the rows (by default each card's face)."""
-    numbers = list(game.names.attribute_names)
-    words = sorted({k for c in cards for k, v in c.attributes.items() if isinstance(v, str)})
+    """Custom cards as rows of their printed values (presentation/rules.py `card_rows`), with
+    optional option keys and names for the rows (by default each card's face)."""
+    columns, rows = card_rows(game, cards, names)
+    return rows_table(columns, rows, len(game.names.attribute_names), keys)
+
+
+def rows_table(columns: list, rows: list, numbers: int, keys=None) -> Table:
+    """A table of cards' values: each row's name in bold, its words, then its `numbers` last
+    values right-aligned; with `keys`, each row's option key first."""
     table = Table.grid(padding=(0, 2))
-    for _ in range((1 if keys else 0) + 1 + len(words) + len(numbers)):
+    for _ in range((1 if keys else 0) + len(columns)):
         table.add_column()
-    head = ([""] if keys else []) + [""] + ["" for _ in words] + [spoken(n) for n in numbers]
-    table.add_row(*[Text(h, style="dim") for h in head])
-    for place, card in enumerate(cards):
-        row = ([Text(f"{keys[place]}.")] if keys else []) + [styled(names[place] if names else card.face, "bold")]
-        row += [styled(spoken(str(card.attributes.get(w, "")))) for w in words]
-        row += [Text(str(card.attributes.get(n) or ""), justify="right") for n in numbers]
-        table.add_row(*row)
+    table.add_row(*[Text(h, style="dim") for h in ([""] if keys else []) + columns])
+    for place, row in enumerate(rows):
+        cells = ([Text(f"{keys[place]}.")] if keys else []) + [styled(row[0], "bold")]
+        cells += [styled(word) for word in row[1:len(row) - numbers]]
+        cells += [Text(number, justify="right") for number in row[len(row) - numbers:]]
+        table.add_row(*cells)
     return table
+
+
+def new_console() -> Console:
+    """A console that never reads text as markup, emoji codes or highlights."""
+    return Console(markup=False, emoji=False, highlight=False)
 
 
 class Board:

@@ -10,11 +10,11 @@ import re
 from rulelang.engine.record import replay
 from rulelang.engine.runtime import apply_action
 from rulelang.engine.views import seat_view
-
 from rulelang.presentation.naming import Namer
+
 from .news import summarise
-from .screen import Board, styled
-from .terminal import new_console, read_line
+from .screen import Board, new_console, styled
+from .terminal import read_line
 
 CHECKPOINT = 25
 KEYS = "Enter next · b back · N go to decision N · s start · e end · q quit"

@@ -17,16 +17,15 @@ from rulelang.agents.spec import decision_bot
 from rulelang.engine.record import GameRecord, RecordError, replay
 from rulelang.engine.recordfile import save_record
 from rulelang.engine.runtime import apply_action
-from rulelang.engine.session import check_decisions, pass_index, scores, view_for, worth_asking
-from rulelang.engine.values import pretty
+from rulelang.engine.session import check_decisions, outcome, pass_index, view_for, worth_asking
 from rulelang.engine.views import seat_view
 from rulelang.errors import GameError
-
 from rulelang.presentation.naming import Namer, spoken
+
 from .news import MOST_EVENTS, summarise
 from .progress import thinking
-from .screen import Board, styled
-from .terminal import EOF, QUIT, SAVE, UNDO, HumanAgent, new_console, read_line
+from .screen import Board, new_console, styled
+from .terminal import EOF, QUIT, SAVE, UNDO, HumanAgent, read_line
 
 
 class Quit(Exception):
@@ -211,7 +210,8 @@ class Table:
             public = [text for audience, text in st.log if audience is None]
             for paragraph in summarise(public, Namer(self.game), "", most=MOST_EVENTS):
                 self.console.print(paragraph)
-        reason = st.ended_by.name if st.ended_by is not None else ""
+        ended = outcome(st)
+        reason = ended["ended_by"] or ""
         self.console.rule(styled(f"Game over: {reason}" if reason else "Game over", "bold"), style="bold")
         self.console.print(self.results(st))
         viewer = seat if self.humans else None  # with bots only, nobody is "you"
@@ -223,13 +223,13 @@ class Table:
 
     def results(self, st) -> Grid:
         """Each seat's result and score, then the figures the ruleset reports."""
-        points = scores(st)
+        ended = outcome(st)
         grid = Grid.grid(padding=(0, 2))
-        for seat in range(st.n):
-            who = f"P{seat + 1}" + (" (you)" if self.humans == [seat] else "")
-            grid.add_row(styled(who, "bold"), styled(st.result[seat]), styled(f"score {points[seat]}"))
-        for name, figure in self.game.report.items():
-            grid.add_row(styled(spoken(name)), styled(pretty(figure(st, {"me": None}))), Text())
+        for seat, (name, result, points) in enumerate(ended["seats"]):
+            who = name + (" (you)" if self.humans == [seat] else "")
+            grid.add_row(styled(who, "bold"), styled(result), styled(f"score {points}"))
+        for name, figure in ended["figures"]:
+            grid.add_row(styled(spoken(name)), styled(figure), Text())
         return grid
 
 

@@ -13,23 +13,18 @@ from rich.table import Table
 from rich.text import Text
 
 from rulelang.engine.values import Card, ZoneRef
-
-from .explain import explain
 from rulelang.presentation.naming import Namer
 from rulelang.presentation.scene import header, option_order, selection_text
+
+from .explain import explain
 from .news import MOST_EVENTS, TURN, summarise
 from .rules import rules_text
-from .screen import Board, card_table, custom_card, styled
+from .screen import Board, card_table, custom_card, new_console, styled
 
 UNDO, SAVE, QUIT, EOF = "undo", "save", "quit", "end of input"
 KEYS = "? rules · ?N about option N · l log · b whole table · u undo · s save · q quit"
 MOST_NEWS = 8  # turns of news shown at once; `l` shows the whole log
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # clear the screen and the scrollback
-
-
-def new_console() -> Console:
-    """A console that never reads text as markup, emoji codes or highlights."""
-    return Console(markup=False, emoji=False, highlight=False)
 
 
 class HumanAgent:

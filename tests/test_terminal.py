@@ -8,13 +8,13 @@ import shutil
 import pytest
 from click.testing import CliRunner
 from rich.console import Console
-
-from rulelang.agents import random_agents
-from rulelang.api import load_game
 from rulelang.cli.main import main
 from rulelang.cli.news import summarise
 from rulelang.cli.screen import Board
 from rulelang.cli.terminal import HumanAgent, OptionKeys
+
+from rulelang.agents import random_agents
+from rulelang.api import load_game
 from rulelang.engine.choices import ReactionWindow
 from rulelang.engine.decisions import Decision, Option
 from rulelang.engine.record import replay

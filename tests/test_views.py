@@ -5,14 +5,14 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from rulelang.cli.screen import Board
 
 from rulelang.api import load_game
-from rulelang.presentation.naming import Namer
-from rulelang.cli.screen import Board
 from rulelang.engine.runtime import apply_action, apply_label, new_game
 from rulelang.engine.values import Player, ZoneRef
 from rulelang.engine.views import seat_view
 from rulelang.errors import RuleError
+from rulelang.presentation.naming import Namer
 
 
 def test_a_view_counts_hidden_cards_and_names_visible_ones():

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..errors import GameError
 from .choices import ReactionWindow
 from .runtime import apply_action, new_game
-from .values import Player
+from .values import Player, pretty
 from .views import seat_view
 
 DEFAULT_MAX_DECISIONS = 200_000
@@ -82,6 +82,15 @@ def scores(st) -> list:
     if st.game.score is None:
         return [0] * st.n
     return [st.game.score(st, {"me": Player(seat)}) for seat in range(st.n)]
+
+
+def outcome(st) -> dict:
+    """A finished game for people: why it ended (the end rule's name, or none), each seat's
+    result and score, and the figures the ruleset reports (its `results:`), as texts."""
+    points = scores(st)
+    return {"ended_by": st.ended_by.name if st.ended_by is not None else None,
+            "seats": [(Player(seat).name, st.result[seat], points[seat]) for seat in range(st.n)],
+            "figures": [(name, pretty(figure(st, {"me": None}))) for name, figure in st.game.report.items()]}
 
 
 def worth_asking(st, decision, auto_pass: bool = True) -> bool:

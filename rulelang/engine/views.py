@@ -8,8 +8,9 @@ from .values import Card, Player, RowRef, ZoneRef, is_card, pretty
 SUIT_ORDER = ("spades", "hearts", "clubs", "diamonds")  # a hand's suits, colours alternating (after trump)
 
 
-def seat_view(st, seat: int) -> dict:
+def seat_view(st, seat: int | None) -> dict:
     """A plain-data view of the game for one seat; it never names a card the seat cannot see.
+    With seat None, a spectator's: what every seat sees, the log's lines for all.
 
     A zone's `display` summary is shown only for a non-empty zone whose every card the seat sees.
     A variable holding a card the seat cannot see reads `none`. A zone that shows its last cards
@@ -22,10 +23,11 @@ def seat_view(st, seat: int) -> dict:
     """
     zones, summaries, order, taken = {}, {}, {}, {}
     game = st.game
+    looker, seat = (st.n, None) if seat is None else (seat, seat)  # (a spectator: a seat beyond all others)
     for zone in _zones_in_order(st):
         cards = st.zones[zone]
         label = st.zone_label(zone)
-        zones[label] = pieces = [_piece(st, card, seat) for card in cards]
+        zones[label] = pieces = [_piece(st, card, looker) for card in cards]
         if zone.name in st.show_last:
             _played_by(st, cards, pieces)
         if zone.seat == seat and game.zones[zone.name].visibility == "owner" and len(cards) > 1:
@@ -35,25 +37,38 @@ def seat_view(st, seat: int) -> dict:
             if found:
                 taken[label] = found
         render = game.display.get(zone.name)
-        if render is not None and cards and all(st.visible_to(card, seat) for card in cards):
-            summaries[label] = render(st, {"it": zone, "me": Player(seat)})
+        if render is not None and cards and all(st.visible_to(card, looker) for card in cards):
+            summary = _summary(render, st, zone, seat)
+            if summary is not None:
+                summaries[label] = summary
     return {
         "seat": seat,
         "turn": st.turn_number,
         "current": Player(st.current).name,
-        "vars": _values(st, st.vars, seat),
-        "players": [{"name": Player(s).name, **_values(st, st.pvars[s], seat)} for s in range(st.n)],
+        "vars": _values(st, st.vars, looker),
+        "players": [{"name": Player(s).name, **_values(st, st.pvars[s], looker)} for s in range(st.n)],
         "zones": zones,
-        "zone_vars": {st.zone_label(zone): _values(st, stored, seat) for zone, stored in st.zvars.items() if stored},
+        "zone_vars": {st.zone_label(zone): _values(st, stored, looker) for zone, stored in st.zvars.items() if stored},
         "sheets": {repr(sheet): sheet_lines(st, sheet) for sheet in st.sheets},
         "summaries": summaries,
-        "last": _last_shown(st, seat),
+        "last": _last_shown(st, looker),
         "taken": taken,
         "order": order,
         "asked": _asked(st, seat),
         "teams": _teams(st),
         "log": [text for audience, text in st.log if audience is None or audience == seat],
     }
+
+
+def _summary(render, st, zone, seat: int | None):
+    """A zone's `display` summary for a seat; for a spectator, with no `me`, and none when it
+    needs one."""
+    if seat is not None:
+        return render(st, {"it": zone, "me": Player(seat)})
+    try:
+        return render(st, {"it": zone})
+    except GameError:
+        return None
 
 
 def _played_by(st, cards: list, pieces: list) -> None:
