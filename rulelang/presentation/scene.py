@@ -134,10 +134,11 @@ def card_parts(face: str | None) -> dict:
     return {"face": face, "rank": found.group(1), "suit": found.group(2), "colour": SUIT_COLOURS[found.group(2)]}
 
 
-def scene(game, view: dict, namer: Namer) -> dict:
+def scene(game, view: dict, namer: Namer, news: int | None = None) -> dict:
     """The whole table as plain data for the browser: the header, each player (the viewer last)
     with partners, values and zones, the shared zones, tricks in play and the last ones taken,
-    the picks so far and the news; every text already in players' words."""
+    the picks so far and the news (its last `news` lines, and how many came `earlier`); every
+    text already in players' words."""
     me = _name(view)
     owners: dict = {}
     for label in view["zones"]:
@@ -161,7 +162,9 @@ def scene(game, view: dict, namer: Namer) -> dict:
                       "zones": [_zone(game, view, namer, label) for label in owners.get(None, ())]},
             "selection": selection(view),
             "selection_text": selection_text(view),
-            "log": [line for line in (namer.text(text) for text in view["log"]) if line is not None]}
+            "earlier": max(len(view["log"]) - news, 0) if news is not None else 0,
+            "log": [line for line in (namer.text(text) for text in view["log"][-news if news else 0:])
+                    if line is not None]}
 
 
 def _zone(game, view: dict, namer: Namer, label: str) -> dict:
@@ -223,4 +226,4 @@ def value_text(value) -> str:
 def _name(view: dict) -> str | None:
     """The viewing seat's name (None for a spectator)."""
     seat = view["seat"]
-    return view["players"][seat]["name"] if 0 <= seat < len(view["players"]) else None
+    return None if seat is None else view["players"][seat]["name"]
