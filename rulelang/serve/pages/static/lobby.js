@@ -74,7 +74,8 @@ async function listTables() {
   try {
     const tables = await api("/api/tables");
     document.querySelector("#tables tbody").replaceChildren(...tables.map((t) => el("tr", {},
-      el("td", {}, t.ruleset), el("td", {}, t.players.map((p) => p === "human" ? "person" : p).join(", ")),
+      el("td", {}, (rulesets.find((r) => r.name === t.ruleset) || {title: t.ruleset}).title),
+      el("td", {}, t.players.map((p) => p === "human" ? "person" : p).join(", ")),
       el("td", {}, el("a", {href: t.watch}, t.over ? "see how it ended" : "watch")))));
   } catch (error) { /* the list comes back at the next look */ }
 }

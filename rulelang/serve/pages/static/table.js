@@ -6,7 +6,7 @@
 const path = location.pathname.split("/");
 const watching = path[1] === "watch";
 const socketPath = (watching ? "/ws/watch/" : "/ws/play/") + path[2];
-let socket = null, latest = null, retry = 1000, rulesShown = null;
+let socket = null, latest = null, retry = 1000, rulesShown = null, received = 0;
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
@@ -31,6 +31,7 @@ function receive(message) {
   if (message.type === "state") {
     latest = message;
     draw(message);
+    document.body.dataset.received = String(++received);  // (what tests wait on)
   } else if (message.type === "refused") {
     notice(message.message, 4000);
   } else if (message.type === "error") {
