@@ -52,7 +52,6 @@ def rules_text(game):
             parts.append(styled(f"  {label_shape(move.label)}", "bold"))
             if move.help:
                 parts.append(Padding(styled(move.help.strip()), (0, 0, 0, 4)))
-    parts.append(Text("\nZones", style="bold underline"))
     zones = Table.grid(padding=(0, 2))
     for name, spec in game.zones.items():
         if name.startswith("_"):
@@ -66,7 +65,8 @@ def rules_text(game):
         if spec.row:
             how += ", a row of piles numbered from 1"
         zones.add_row(styled("  " + (spec.label or spoken(name)), "bold"), styled(how))
-    parts.append(zones)
+    if zones.row_count:  # a game of dice rolled in expressions has none
+        parts += [Text("\nZones", style="bold underline"), zones]
     cards = [card for card in game.cards if card.__class__ is not Die]
     dice = [card for card in game.cards if card.__class__ is Die]
     faces = Counter(card.face for card in cards)  # copies of a card: one row, `Red 7 ×2`

@@ -50,9 +50,7 @@ def rule_file_schema() -> dict:
                        for key, section in SECTIONS.items()},
         "additionalProperties": False,
         "if": {"not": {"required": ["extends"]}},
-        "then": {"required": [key for key, section in SECTIONS.items() if section.required],
-                 "allOf": [{"anyOf": [{"required": [key]}, *({"required": [other]} for other in section.unless)]}
-                           for key, section in SECTIONS.items() if section.unless]},
+        "then": {"required": [key for key, section in SECTIONS.items() if section.required]},
         "definitions": {"effects": _effects(), "effect": _effect()},
     }
 
