@@ -62,12 +62,14 @@ def custom_card(game, face: str):
 def card_table(cards, game, keys=None, names=None) -> Table:
     """Custom cards as rows of their printed values (0 left blank), with optional option keys and
     names for the rows (by default each card's face)."""
-    numbers = list(game.names.attribute_names)
     words = sorted({k for c in cards for k, v in c.attributes.items() if isinstance(v, str)})
+    numbers = [name for name in game.names.attribute_names if name not in words]  # a nameable text is a word
     table = Table.grid(padding=(0, 2))
     for _ in range((1 if keys else 0) + 1 + len(words) + len(numbers)):
         table.add_column()
-    head = ([""] if keys else []) + [""] + ["" for _ in words] + [spoken(n) for n in numbers]
+    nameable = game.names.attribute_names
+    head = (([""] if keys else []) + [""] + [spoken(w) if w in nameable else "" for w in words]
+            + [spoken(n) for n in numbers])
     table.add_row(*[Text(h, style="dim") for h in head])
     for place, card in enumerate(cards):
         row = ([Text(f"{keys[place]}.")] if keys else []) + [styled(names[place] if names else card.face, "bold")]
@@ -189,9 +191,9 @@ class Board:
         return styled(("  · " if after else "") + "last: " + "; ".join(said), "dim")
 
     def piece(self, piece: dict) -> str:
-        """One card with its stored values and, in brackets, what lies under it."""
+        """One card with its stored values and, in brackets, what lies under it (a copy reads as its face)."""
         text = piece["card"]
-        stored = facts(((k, v) for k, v in piece.items() if k not in ("card", "under")), self.namer)
+        stored = facts(((k, v) for k, v in piece.items() if k not in ("card", "copy", "under")), self.namer)
         if stored:
             text += f" ({', '.join(stored)})"
         under = [self.piece(p) if p["card"] is not None else HIDDEN for p in piece.get("under", ())]
