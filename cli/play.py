@@ -30,6 +30,7 @@ def play(ruleset, players, seed, resume, record_path, auto_pass, explain, debug,
     A human sees the table as their seat sees it, what happened since their last decision, and
     numbered options: type a number. `?` shows the rules, `?N` explains option N, `u` undoes
     back to your previous decision, `s` saves, `q` or Ctrl-C asks whether to save and quit.
+    Answers may be piped in, one a line: when they run out the game stops (kept with --record).
     With bots only, the game's log and the result are printed.
     """
     from rulelang.errors import RulelangError
