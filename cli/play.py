@@ -6,14 +6,14 @@ import sys
 
 import click
 
-from .common import allow_path_option, complete_ruleset, fail, game_bounds_option, packaged_names, parse_players
+from .common import (allow_path_option, complete_ruleset, fail, game_bounds_option, packaged_names, parse_players,
+                     players_option)
 from .outputs import check_output
 
 
 @click.command(epilog="Packaged rulesets: " + packaged_names())
 @click.argument("ruleset", required=False, shell_complete=complete_ruleset)
-@click.option("--players", help="Comma-separated agents, one per seat: human, random, greedy, mcts[:key=value,...] "
-                                "or path/to/agent.py:ClassName. Default: human against mcts.")
+@players_option(bots_only=False, default="human against mcts")
 @click.option("--seed", type=int, default=None, help="Seed for shuffles, dice and bots (default: random).")
 @click.option("--resume", type=click.Path(dir_okay=False), help="Go on with a saved game (a record file).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False),
