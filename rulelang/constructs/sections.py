@@ -345,11 +345,11 @@ class CardVars(VariableSection):
 
 
 class PlayerVars(VariableSection):
-    """Values per seat, by name, with their starting values: `me.score`, `p.house`."""
+    """Values per seat, by name, with their starting values: `me.score`, `p.bid`."""
 
     keyword = "player_vars"
     syntax = ("player_vars: {NAME: VALUE}",)
-    example = "player_vars:\n  house: {initial: none, label: royal house}"
+    example = "player_vars:\n  score: 0\n  bid: {initial: none, label: tricks bid}"
     field = "player_vars"
 
 
