@@ -6,14 +6,14 @@ import sys
 
 import click
 
-from .common import allow_path_option, complete_ruleset, fail, game_bounds_option, packaged_names, parse_players
+from .common import (allow_path_option, complete_ruleset, fail, game_bounds_option, packaged_names, parse_players,
+                     players_option)
 from .outputs import check_output
 
 
 @click.command(epilog="Packaged rulesets: " + packaged_names())
 @click.argument("ruleset", required=False, shell_complete=complete_ruleset)
-@click.option("--players", help="Comma-separated agents, one per seat: human, random, greedy, mcts[:key=value,...] "
-                                "or path/to/agent.py:ClassName. Default: human against mcts.")
+@players_option(bots_only=False, default="human against mcts")
 @click.option("--seed", type=int, default=None, help="Seed for shuffles, dice and bots (default: random).")
 @click.option("--resume", type=click.Path(dir_okay=False), help="Go on with a saved game (a record file).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False),
@@ -30,6 +30,7 @@ def play(ruleset, players, seed, resume, record_path, auto_pass, explain, debug,
     A human sees the table as their seat sees it, what happened since their last decision, and
     numbered options: type a number. `?` shows the rules, `?N` explains option N, `u` undoes
     back to your previous decision, `s` saves, `q` or Ctrl-C asks whether to save and quit.
+    Answers may be piped in, one a line: when they run out the game stops (kept with --record).
     With bots only, the game's log and the result are printed.
     """
     from rulelang.errors import RulelangError

@@ -50,11 +50,11 @@ def rules_text(game):
             parts.append(styled(f"  {label}", "bold"))
             if help_text:
                 parts.append(Padding(styled(help_text), (0, 0, 0, 4)))
-    parts.append(Text("\nZones", style="bold underline"))
-    zones = Table.grid(padding=(0, 2))
-    for name, how in sheet["zones"]:
-        zones.add_row(styled("  " + name, "bold"), styled(how))
-    parts.append(zones)
+    if sheet["zones"]:  # (a game of dice rolled in expressions has none)
+        zones = Table.grid(padding=(0, 2))
+        for name, how in sheet["zones"]:
+            zones.add_row(styled("  " + name, "bold"), styled(how))
+        parts += [Text("\nZones", style="bold underline"), zones]
     deck = sheet["deck"]
     if deck is not None and not deck.get("standard"):
         parts += [Text(f"\nThe deck ({deck['size']} cards)", style="bold underline"),

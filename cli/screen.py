@@ -37,8 +37,8 @@ def styled(text: str, style: str = "") -> Text:
 def card_table(cards, game, keys=None, names=None) -> Table:
     """Custom cards as rows of their printed values (presentation/rules.py `card_rows`), with
     optional option keys and names for the rows (by default each card's face)."""
-    columns, rows = card_rows(game, cards, names)
-    return rows_table(columns, rows, len(game.names.attribute_names), keys)
+    columns, rows, numbers = card_rows(game, cards, names)
+    return rows_table(columns, rows, numbers, keys)
 
 
 def rows_table(columns: list, rows: list, numbers: int, keys=None) -> Table:
@@ -209,9 +209,10 @@ class Board:
         return "you" if seat is not None and player == view["players"][seat]["name"] else player
 
     def piece(self, piece: dict) -> str:
-        """One card with its stored values and, in brackets, what lies under it."""
+        """One card with its stored values and, in brackets, what lies under it (a copy reads as its face)."""
         text = piece["card"]
-        stored = facts(((k, v) for k, v in piece.items() if k not in ("card", "under", "played_by")), self.namer)
+        stored = facts(((k, v) for k, v in piece.items() if k not in ("card", "copy", "under", "played_by")),
+                       self.namer)
         if stored:
             text += f" ({', '.join(stored)})"
         under = [self.piece(p) if p["card"] is not None else HIDDEN for p in piece.get("under", ())]

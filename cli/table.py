@@ -25,7 +25,7 @@ from rulelang.presentation.naming import Namer, spoken
 from .news import MOST_EVENTS, summarise
 from .progress import thinking
 from .screen import Board, new_console, styled
-from .terminal import EOF, QUIT, SAVE, UNDO, HumanAgent, read_line
+from .terminal import EOF, QUIT, SAVE, UNDO, HumanAgent, read_line, scripted
 
 
 class Quit(Exception):
@@ -117,6 +117,8 @@ class Table:
             return self.undo(st)
         if answer == SAVE:
             self.save()
+        elif answer == EOF and scripted():
+            self.stop_scripted(st)
         elif answer in (QUIT, EOF):
             self.leave(ended_input=answer == EOF)
         else:
@@ -194,6 +196,19 @@ class Table:
             if typed in ("n", "no"):
                 self.console.print(f"\nquit without saving (seed {self.start.seed})")
                 raise Quit(0)
+
+    def stop_scripted(self, st) -> None:
+        """Piped answers ran out before the game ended: stop there, keeping the record if asked to
+        (raise Quit with exit code 1, as the game did not end)."""
+        where = f"input ended at P{st.pending.seat + 1}'s decision in turn {st.turn_number}"
+        if self.record_path:
+            save_record(self.record(), self.record_path)
+            self.console.print(f"\n{where}: the game so far is in {self.record_path}; go on with: "
+                               f"rulelang play --resume {self.record_path}", soft_wrap=True)
+        else:
+            self.console.print(f"\n{where}: the game stops, not saved (seed {self.start.seed}); "
+                               f"--record FILE keeps it to go on with", soft_wrap=True)
+        raise Quit(1)
 
     def first_human(self, st) -> int:
         """The person whose decision is next, or the first person at the table."""

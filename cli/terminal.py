@@ -281,9 +281,19 @@ def option_grid(texts: list[str], width: int):
 
 
 def read_line(console: Console, prompt: str) -> str:
-    """A line typed after `prompt` (shown literally, never wrapped by rich)."""
+    """A line typed after `prompt` (shown literally, never wrapped by rich); a line piped in is
+    shown after the prompt as if typed, so that a scripted game's transcript reads as played."""
     console.print(Text(prompt), end="", soft_wrap=True)
-    return input()
+    line = input()
+    if not scripted():
+        return line
+    console.print(Text(line), soft_wrap=True)
+    return line
+
+
+def scripted() -> bool:
+    """Whether answers come from a pipe or a file rather than a person at a terminal."""
+    return not sys.stdin.isatty()
 
 
 def flush_typed_ahead() -> None:

@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from .common import allow_path_option, complete_ruleset, game_bounds_option
+from .common import allow_path_option, complete_ruleset, game_bounds_option, players_option
 
 
 @click.command()
@@ -22,8 +22,8 @@ from .common import allow_path_option, complete_ruleset, game_bounds_option
 @click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the playouts.")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to play the playouts in.")
-@click.option("--players", help="Agents per seat in the playouts, e.g. random,random; "
-                                "default: random in each of the ruleset's minimum seats.")
+@players_option(bots_only=True, default="random in each of the ruleset's minimum seats",
+                intro="Comma-separated agents per seat in the playouts")
 @allow_path_option
 @game_bounds_option
 def validate(rulesets, fmt, playouts, seed, workers, players, allow, game_work, game_seconds):

@@ -235,3 +235,38 @@ def test_extends_with_a_misspelled_ruleset_name_gets_a_suggestion(run, tmp_path)
     path.write_text("extends: hoyers\nname: House\n")
     result = run("validate", str(path))
     assert result.exit_code == 1 and "cannot find 'hoyers' (did you mean 'hoyers_trappe'?)" in result.output
+
+
+def test_a_human_seat_scripted_through_a_pipe_shows_its_answers_and_stops_keeping_its_record(tmp_path):
+    import os
+    import subprocess
+    import sys
+    rulelang = os.path.join(os.path.dirname(sys.executable), "rulelang")
+    record = tmp_path / "game.json"
+    command = [rulelang, "play", "crazy_eights", "--players", "human,random", "--seed", "2", "--record", str(record)]
+    first = subprocess.run(command, input="1\n", capture_output=True, text=True, timeout=120)
+    assert first.returncode == 1 and re.search(r"^P1> 1\n→ \S+$", first.stdout, re.M)   # the answer, as if typed
+    assert "save and quit?" not in first.stdout                                         # nobody there to answer
+    assert re.search(r"input ended at P1's decision in turn \d+: the game so far is in ", first.stdout)
+    rest = subprocess.run([rulelang, "play", "--resume", str(record)], input="1\n" * 200, capture_output=True,
+                          text=True, timeout=120)
+    assert rest.returncode == 0 and "Game over" in rest.stdout
+
+
+def test_players_help_names_every_agent_and_completes_the_part_being_typed(run):
+    import click
+
+    from rulelang.agents.spec import known_names
+    from rulelang.cli.common import AGENT_NAMES
+    from rulelang.cli.play import play
+    from rulelang.cli.simulate import simulate
+    assert list(AGENT_NAMES) == known_names()
+    assert "cfr" in " ".join(run("play", "--help").output.split())
+    option = next(p for p in play.params if p.name == "players")
+    context = click.Context(play)
+    assert [item.value for item in option.shell_complete(context, "hu")] == ["human"]
+    assert [item.value for item in option.shell_complete(context, "human,mcts,")] == [
+        f"human,mcts,{name}" for name in AGENT_NAMES]
+    bots = next(p for p in simulate.params if p.name == "players")
+    assert [item.value for item in bots.shell_complete(click.Context(simulate), "random,")] == [
+        f"random,{name}" for name in AGENT_NAMES if name != "human"]

@@ -101,3 +101,30 @@ def test_only_dice_are_rolled(tmp_path):
     st = new_game(game(tmp_path, text), 2, 1)
     with pytest.raises(GameError, match="only dice are rolled"):
         apply_action(st, st.pending.labels().index("shake"))
+
+
+ROLLED = """
+name: High roll
+players: 2
+player_vars: {total: 0}
+turn:
+  do: [{choose move: [roll]}]
+moves:
+  roll: {label: Roll two dice, do: ["set me.total += 2d6"]}
+end:
+  - for: p in players
+    when: "p.total >= 20"
+    winner: p
+"""
+
+
+def test_a_game_of_dice_rolled_in_expressions_needs_no_deck_dice_or_zones(tmp_path):
+    from rulelang.agents import random_agents
+    from rulelang.engine.session import play_game
+    from rulelang.env import make_env
+    rolled = game(tmp_path, ROLLED)
+    st = play_game(rolled, random_agents(2, 3), 3)
+    assert st.result is not None and max(seat["total"] for seat in st.pvars) >= 20 and rolled.cards == ()
+    env = make_env(str(tmp_path / "dice.yaml"), seed=1)
+    env.reset()
+    assert env.observe(env.agent_selection)["action_mask"].sum() == 1

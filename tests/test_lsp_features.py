@@ -17,6 +17,7 @@ from rulelang.lsp.context import spot  # noqa: E402
 from rulelang.lsp.examine import examine  # noqa: E402
 from rulelang.lsp.hover import hover_text  # noqa: E402
 from rulelang.lsp.source import Source  # noqa: E402
+from rulelang.lsp.symbols import definitions, document_symbols  # noqa: E402
 
 GAME = """\
 name: Features
@@ -28,6 +29,8 @@ zones:
   hand: {per_player: true, visibility: owner}
 vars:
   round: 1
+constants:
+  limit: 7
 player_vars:
   score: 0
 zone_vars:
@@ -48,7 +51,7 @@ moves:
   pass: {label: Pass, do: []}
   play: {do: ["move first(me.hand) to discard"]}
 end:
-  - when: "count(me.hand) == 0"
+  - when: "count(me.hand) == 0 or round > limit"
     winner: me
 """
 PATH = "/nowhere/features.yaml"
@@ -82,8 +85,19 @@ def test_the_example_game_checks_clean_and_declares_its_names():
     assert {(d.name, d.what) for d in found.outline.declarations} >= {
         ("draw", "zone"), ("hand", "zone per player"), ("round", "game variable"), ("score", "player variable"),
         ("won", "zone variable"), ("value", "card property"), ("worth", "function"), ("deal", "procedure"),
-        ("pass", "move"), ("QS", "card")}
+        ("pass", "move"), ("QS", "card"), ("limit", "constant")}
     assert found.outline.named("worth")[0].summary() == "function worth(c), gives a number"
+    assert found.outline.named("limit")[0].summary() == "constant = 7, a number"
+
+
+def test_a_constant_is_completed_shown_found_and_outlined():
+    assert "limit" in labels("turn:\n  do:\n    - move x to |")
+    assert "**limit**: constant = 7, a number" in shown("end:\n  - when: \"round > li|mit\"")
+    _, here, _, row = at("end:\n  - when: \"round > li|mit\"")
+    (found,) = definitions(here, OUTLINE, Source(PATH, GAME), row, (), lambda path: path)
+    assert (found.uri, found.range.start.line, found.range.start.character) == (PATH, 10, 2)   # `limit:`, line 11
+    section = next(s for s in document_symbols(OUTLINE, Source(PATH, GAME)) if s.name == "constants")
+    assert [(c.name, c.kind) for c in section.children] == [("limit", types.SymbolKind.Constant)]
 
 
 @pytest.mark.parametrize("text, expected, absent", [

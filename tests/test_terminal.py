@@ -112,6 +112,17 @@ def test_the_board_groups_each_players_zones_and_marks_pile_tops():
     assert "P1." not in text and "P2." not in text and "_" not in text
 
 
+def test_copies_read_as_their_face_on_the_table(tmp_path):
+    path = tmp_path / "two_decks.yaml"
+    path.write_text("name: Two decks\nplayers: 2\ndeck: {standard: 52, copies: 2, start: table}\n"
+                    "zones: {table: {visibility: public}}\nturn: {do: [tie]}\nend: []\n", encoding="utf-8")
+    game = load_game(str(path))
+    view = seat_view(new_game(game, 2, 1), 0)
+    assert view["zones"]["table"][:2] == [{"card": "A♣", "copy": 1}, {"card": "A♣", "copy": 2}]
+    text = rendered(Board(game, Namer(game, 0)).render(view))
+    assert "top: A♣  A♣  2♣  2♣" in text and "copy" not in text
+
+
 def test_custom_cards_show_their_printed_values_in_hand():
     game = load_game("supertrumf")
     st = new_game(game, 2, 1)
@@ -132,6 +143,14 @@ def test_news_is_one_paragraph_per_turn_without_the_seats_own_choices():
     assert news == ["P2's turn 3: attacks the enemy's Active card; reveals 7♦; moves 7♦ under J♣",
                     "Your turn 4: draws 1 card from the draw pile to your hand (you see: A♠)"]
     assert [t.plain for t in summarise(lines[5:], Namer(game, 0), "P1", context="-- turn 4: P1 --")] == [news[1]]
+
+
+def test_news_leaves_out_a_moves_announcement_that_its_effect_says_again_with_the_same_verb():
+    game = load_game("gin_rummy")
+    lines = ["-- turn 3: P2 --", "P2 draws from the stock", "P2 draws 1 card from stock to P2.hand",
+             "P2 discards a card", "P2 moves K♠ to discard"]
+    assert [t.plain for t in summarise(lines, Namer(game, 0), "P1")] == [
+        "P2's turn 3: draws 1 card from the stock to P2's hand; discards a card; moves K♠ to the discard pile"]
 
 
 def test_news_of_a_seats_own_reaction_in_anothers_turn_is_said_to_it():
@@ -229,6 +248,15 @@ def test_rules_prints_the_rules_moves_zones_and_deck():
     assert "Attack the enemy's Active card" in storma and "Pick cards of one suit" in storma
     assert "The deck: 54 standard cards, 2 of them jokers" in storma
     assert run("rules", "no_such_game").exit_code == 1
+
+
+def test_rules_show_a_nameable_text_value_of_a_custom_deck_once(tmp_path):
+    path = tmp_path / "custom.yaml"
+    path.write_text("name: Custom\nplayers: 2\ndeck:\n  start: draw\n  attributes: [suit, value]\n  cards:\n"
+                    "    - {name: Red One, suit: red, value: 1}\n    - {name: Blue Two, suit: blue, value: 2}\n"
+                    "zones: {draw: {visibility: hidden}}\nturn: {do: [tie]}\nend: []\n", encoding="utf-8")
+    out = run("rules", str(path)).output
+    assert re.search(r"^ +suit +value *$", out, re.M) and re.search(r"^Red One +red +1 *$", out, re.M)
 
 
 def test_rules_list_a_label_worked_out_in_play_with_its_fields_left_out():

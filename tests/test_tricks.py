@@ -70,6 +70,12 @@ def test_with_no_trump_the_suit_led_wins(tmp_path):
     assert call("is_trump", st, cards("2H")[0]) is False and call("trick_winner", st, []) is None
 
 
+def test_trump_written_none_as_the_reference_writes_it_is_no_trump(tmp_path):
+    st, cards = state(tmp_path, GAME.replace("tricks: {trump: trump,", "tricks: {trump: none,"))
+    assert call("trick_winner", st, cards("9C", "2H", "10C")) == cards("10C")[0]
+    assert call("is_trump", st, cards("2H")[0]) is False
+
+
 def test_without_a_tricks_section_printed_suits_and_ranks_decide(tmp_path):
     st, cards = state(tmp_path, GAME.replace("    tricks: {trump: trump, suit: suit_in_play, rank: power}\n", ""))
     assert call("trick_winner", st, cards("JD", "AH", "KD")) == cards("KD")[0]

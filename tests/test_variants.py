@@ -183,3 +183,43 @@ def test_a_house_rule_of_tough_jacks_says_so_where_the_rules_say_the_toughness(t
     game = load_game(path)
     assert "Jack 30, King" in game.rules.replace("\n", " ") and game.card_by_name["JS"].facts["toughness"] == 30
     assert warnings_of(path) == []
+
+
+def test_a_variant_whose_rules_text_replaces_its_bases_sections_is_warned(tmp_path):
+    write(tmp_path, "base.yaml", RULED)
+    path = write(tmp_path, "v.yaml", """
+        extends: base.yaml
+        name: Goal told anew
+        rules: |
+          ## The goal
+          Be the first with 7 cards in hand, or with none.
+    """)
+    assert [(d.position.line, d.message) for d in warnings_of(path)] == [
+        (4, "these rules replace all of the base's rules (base.yaml:7), and drop what they do not name: 'Dealing'; "
+            "write only the sections that change, by heading (rules: {HEADING: TEXT}), and HEADING: none for a "
+            "section to remove")]
+    removed = write(tmp_path, "w.yaml", "extends: base.yaml\nname: No dealing told\nrules:\n  Dealing: none\n")
+    assert warnings_of(removed) == [] and "Dealing" not in load_game(removed).rules
+
+
+def test_sections_laid_on_a_bases_rules_text_are_warned_of_the_headings_they_drop(tmp_path):
+    write(tmp_path, "base.yaml", RULED.replace(
+        "  The goal: Be the first with 7 cards in hand.\n      Dealing: Each of you gets {hand_size} cards.",
+        " |\n        ## The goal\n        Be the first with 7 cards in hand.\n"
+        "        ## Dealing\n        Each of you gets {hand_size} cards."))
+    path = write(tmp_path, "v.yaml", "extends: base.yaml\nname: Goal told anew\nrules:\n  The goal: Be first to 7.\n")
+    assert ["'Dealing'" in d.message.split("name: ")[1] for d in warnings_of(path)] == [True]
+    every = write(tmp_path, "w.yaml", "extends: base.yaml\nname: All told anew\n"
+                                      "rules:\n  The goal: Be first to 7.\n  Dealing: Five each.\n")
+    assert warnings_of(every) == []
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in __import__("pathlib").Path(__file__).parents[1].glob(
+    "rulesets/*.yaml") if not p.name.endswith(".test.yaml")))
+def test_every_shipped_ruleset_writes_its_rules_by_heading_so_a_house_rule_can_replace_one(name, tmp_path):
+    base = load_game(name)
+    first, *rest = [line[3:] for line in base.rules.splitlines() if line.startswith("## ")]
+    path = write(tmp_path, "house.yaml", f"extends: {name}\nname: House\nrules:\n  {first}: Told anew.\n")
+    house = load_game(path)
+    assert rest and all(f"## {heading}" in house.rules for heading in rest), "rules written as one text"
+    assert "Told anew." in house.rules and warnings_of(path) == []

@@ -32,7 +32,7 @@ class Check(Statement):
 class NextTurn(Statement):
     """The turn after this one is P's, instead of the one `turn: next` (or the seat order) names.
 
-    For a turn order that cards change: a skip (`next turn after(me, 2)`), a player who plays
+    For a turn order that cards change: a skip (`next turn next(next(me))`), a player who plays
     again. It holds for the next change of turn only; seats that `turn: skip` skips are still
     passed over, from P on clockwise; a new round forgets it.
     """

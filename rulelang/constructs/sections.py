@@ -47,7 +47,6 @@ class Section(Construct):
     example_kind = "section"
     kind = MAPPING  # the kind of its value
     required = False
-    unless: tuple = ()  # it is required unless one of these sections is there
     fields: dict = {}  # a mapping with keys of its own: key -> Key
     entry: dict = {}  # a mapping by name (or a list) of entries, each a mapping with these keys
     entry_kind = ""  # a mapping by name of values of this kind (expressions, effects, variables ...)
@@ -164,11 +163,10 @@ class Deck(Section):
     `copies:` of the deck makes that many of every card (two standard decks: `standard: 52,
     copies: 2`). Copies are told apart by their number (`Red 7#1`, `Red 7#2`) and read as their
     face everywhere players look (`Red 7`); a choice offers copies that lie alike once.
-    A game of dice alone (see `dice`) needs no deck.
+    A game of dice alone (see `dice`, or dice rolled in expressions: `2d6`) needs no deck.
     """
 
     keyword = "deck"
-    unless = ("dice",)
     syntax = ("deck: {standard: 52, start: ZONE}", "deck: {cards: [...], attributes: [...], start: ZONE}",
               "deck: {cards: [{name: NAME, copies: N, ...}], start: ZONE}",
               "deck: {standard: 52, copies: N, start: ZONE}")
@@ -233,7 +231,6 @@ class Zones(Section):
     """The piles cards lie in, by name, top first: shared, or one per player (`per_player: true`), each with its visibility."""
 
     keyword = "zones"
-    required = True
     syntax = ("zones: {NAME: {visibility: hidden|owner|public, per_player: BOOL, ...}}",)
     example = "zones:\n  pool: {visibility: public, capacity: 3}\n  piles: {per_player: true, visibility: public, count: 3}"
     entry_what = "zone"
@@ -348,11 +345,11 @@ class CardVars(VariableSection):
 
 
 class PlayerVars(VariableSection):
-    """Values per seat, by name, with their starting values: `me.score`, `p.house`."""
+    """Values per seat, by name, with their starting values: `me.score`, `p.bid`."""
 
     keyword = "player_vars"
     syntax = ("player_vars: {NAME: VALUE}",)
-    example = "player_vars:\n  house: {initial: none, label: royal house}"
+    example = "player_vars:\n  score: 0\n  bid: {initial: none, label: tricks bid}"
     field = "player_vars"
 
 

@@ -175,7 +175,7 @@ def _type_problem(value, kind: str) -> str | None:
         return "must be a list"
     if kind == NAMES and not (isinstance(value, YList) and all(isinstance(v, str) for v in value)):
         return "must be a list of names"
-    if kind == EXPR and not isinstance(value, (str, int)):
+    if kind == EXPR and not (value is None or isinstance(value, (str, int))):  # none is the expression none
         return "must be an expression"
     if kind == PLAYERS:
         if isinstance(value, bool):

@@ -9,6 +9,7 @@ from .documents import YList, YMap
 from .graphs import components
 from .leaks import hidden_card_values
 from .names import suggest
+from .rulebook import dropped_sections
 from .stale import stale_rules
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -23,7 +24,7 @@ ENDING = re.compile(r"^\s*(" + "|".join(k for k, s in STATEMENTS.items() if s.en
 
 def structure_warnings(doc: YMap) -> list[Diagnostic]:
     """Moves no choice offers, zones nothing names, triggers in a cycle, a house rule its base's
-    rules no longer tell, a card's value kept hidden from players but not from bots, and a game
+    rules no longer tell or whose rules drop its base's, a card's value kept hidden from players but not from bots, and a game
     that cannot end."""
     texts = list(_texts(doc))
     words = {w for text in texts for w in WORD.findall(text)}
@@ -52,6 +53,7 @@ def structure_warnings(doc: YMap) -> list[Diagnostic]:
     out += unused_declarations(doc, words)
     out += trigger_cycles(doc)
     out += stale_rules(doc)
+    out += dropped_sections(doc)
     out += hidden_card_values(doc)
     has_end = isinstance(doc.get("end"), YList) and len(doc["end"]) > 0
     if not has_end and not any(ENDING.match(text) for text in texts):

@@ -10,6 +10,7 @@ from .context import Spot
 from .declarations import (
     CARD_PROP,
     CARD_VAR,
+    CONSTANT,
     FUNCTION,
     GAME_VAR,
     MOVE,
@@ -25,7 +26,8 @@ from .declarations import (
 from .lookup import declarations_at
 from .source import Source
 
-SYMBOLS = {ZONE: types.SymbolKind.Field, PLAYER_ZONE: types.SymbolKind.Field, GAME_VAR: types.SymbolKind.Variable,
+SYMBOLS = {ZONE: types.SymbolKind.Field, PLAYER_ZONE: types.SymbolKind.Field, CONSTANT: types.SymbolKind.Constant,
+           GAME_VAR: types.SymbolKind.Variable,
            PLAYER_VAR: types.SymbolKind.Variable, CARD_VAR: types.SymbolKind.Variable,
            ZONE_VAR: types.SymbolKind.Variable, CARD_PROP: types.SymbolKind.Property,
            FUNCTION: types.SymbolKind.Function, PROCEDURE: types.SymbolKind.Method, MOVE: types.SymbolKind.Event,

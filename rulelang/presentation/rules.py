@@ -56,23 +56,25 @@ def deck_sheet(game, cards: list) -> dict | None:
     customs = [custom_card(game, face) for face in faces]
     if all(customs):
         names = [f"{face} ×{count}" if count > 1 else face for face, count in faces.items()]
-        columns, rows = card_rows(game, customs, names)
-        return {"size": len(cards), "columns": columns, "rows": rows, "numbers": len(game.names.attribute_names)}
+        columns, rows, numbers = card_rows(game, customs, names)
+        return {"size": len(cards), "columns": columns, "rows": rows, "numbers": numbers}
     jokers = sum(1 for c in cards if c.attributes.get("joker"))
     return {"size": len(cards), "standard": True, "jokers": jokers}
 
 
 def card_rows(game, cards: list, names: list | None = None) -> tuple:
     """Custom cards as a table of their printed values: (the column heads, a row per card: its
-    name (by default its face), its words, then its numbers, 0 left blank)."""
-    numbers = list(game.names.attribute_names)
+    name (by default its face), its words (a text value, headed by its name when rules may name
+    it), then its numbers, 0 left blank; how many numbers end each row)."""
     words = sorted({k for c in cards for k, v in c.attributes.items() if isinstance(v, str)})
-    columns = [""] + ["" for _ in words] + [spoken(n) for n in numbers]
+    nameable = game.names.attribute_names
+    numbers = [name for name in nameable if name not in words]  # (a nameable text is a word)
+    columns = [""] + [spoken(w) if w in nameable else "" for w in words] + [spoken(n) for n in numbers]
     rows = [[names[place] if names else card.face]
             + [spoken(str(card.attributes.get(w, ""))) for w in words]
             + [str(card.attributes.get(n) or "") for n in numbers]
             for place, card in enumerate(cards)]
-    return columns, rows
+    return columns, rows, len(numbers)
 
 
 def custom_card(game, face: str):
