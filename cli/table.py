@@ -252,6 +252,11 @@ def pass_index(decision) -> int:
 
 
 def default_record_name(record: GameRecord) -> str:
-    """`mygame-1234.json`: the rule file's name and the seed, in the current folder."""
-    stem = os.path.splitext(os.path.basename(record.ruleset))[0]
-    return f"{stem}-{record.seed}.json"
+    """`mygame-1234.json`: the rule file's name and the seed, in the current folder (`mygame-1234-2.json`
+    and so on when taken: a game resumed from a record never offers to write over it)."""
+    stem = f"{os.path.splitext(os.path.basename(record.ruleset))[0]}-{record.seed}"
+    name, number = f"{stem}.json", 1
+    while os.path.lexists(name):
+        number += 1
+        name = f"{stem}-{number}.json"
+    return name

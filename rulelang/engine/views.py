@@ -30,8 +30,13 @@ def seat_view(st, seat: int) -> dict:
         "sheets": {repr(sheet): sheet_lines(st, sheet) for sheet in st.sheets},
         "summaries": summaries,
         "last": _last_shown(st, seat),
-        "log": [text for audience, text in st.log if audience is None or audience == seat],
+        "log": seat_log(st.log, seat),
     }
+
+
+def seat_log(lines, seat: int) -> list:
+    """The texts of log lines (all of a log, or a stretch of it) that a seat reads."""
+    return [text for audience, text in lines if audience is None or audience == seat]
 
 
 def sheet_lines(st, sheet) -> dict:
