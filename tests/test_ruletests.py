@@ -124,3 +124,12 @@ def test_a_negative_rest_and_endless_turns_are_refused_when_reading(tmp_path, bo
     assert message in diagnostic.message
     assert (diagnostic.position.line, diagnostic.position.column) == (line, column)
 
+
+def test_rest_in_a_test_of_a_ruleset_without_a_deck_fails_at_its_place(tmp_path):
+    path = tmp_path / "t.test.yaml"
+    path.write_text("ruleset: yahtzee\ntests:\n  - name: a\n    rest: tray\n")
+    (test,) = read_tests(str(path))
+    outcome = run_test(test)  # (was internal error: KeyError: None)
+    assert not outcome.passed
+    assert "t.test.yaml:4:11: error: 'rest' deals the cards a test does not lay out, and Yahtzee has no deck" in (
+        outcome.message)
