@@ -3,7 +3,9 @@ decisions, every decision goes into the game's record, and the record gives undo
 
 Bots are built afresh for each decision, seeded by the game's seed and the decision's number, so
 a resumed or undone game goes on exactly as an uninterrupted one with the same choices.
-Undo replays the record (bots' choices are replayed, not searched again).
+Undo replays the record (bots' choices are replayed, not searched again); it goes back only to
+the undoing person's own decision, and never past one after which they saw something new
+(cli/sightings.py), so that it shows no draw, roll or bot's card twice.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from rulelang.presentation.naming import Namer, spoken
 from .news import MOST_EVENTS, summarise
 from .progress import thinking
 from .screen import Board, new_console, styled
+from .sightings import Sightings
 from .terminal import EOF, QUIT, SAVE, UNDO, HumanAgent, read_line, scripted
 
 
@@ -52,7 +55,8 @@ class Table:
         self.console = new_console()
         self.humans = [seat for seat, spec in enumerate(specs) if spec.is_human]
         self.person = HumanAgent(game, self.console, hot_seat=len(self.humans) > 1)
-        self.asked: list[int] = []  # positions of the decisions people were asked
+        self.asked: list[tuple] = []  # (position, seat) of the decisions people were asked
+        self.sightings = Sightings(self.humans)
         self.passed = False  # whether a reaction prompt was passed for a person yet
 
     # ------------------------------------------------------------------ playing
@@ -122,7 +126,7 @@ class Table:
         elif answer in (QUIT, EOF):
             self.leave(ended_input=answer == EOF)
         else:
-            self.asked.append(len(self.decisions))
+            self.asked.append((len(self.decisions), decision.seat))
             st = self.apply(st, answer)
             if self.record_path:
                 save_record(self.record(), self.record_path)
@@ -132,34 +136,55 @@ class Table:
         """Add option `index` to the record, then take it (an interrupted step is replayed whole)."""
         self.decisions.append(index)
         apply_action(st, index)
+        self.sightings.look(st, len(self.decisions))
         return st
 
     # ------------------------------------------------------------------ the record
     def rebuild(self, upto: int):
-        """The state after the record's first `upto` decisions, noting which ones people were asked."""
+        """The state after the record's first `upto` decisions, noting which ones people were asked
+        and what they saw."""
         self.asked = []
+        self.sightings = Sightings(self.humans)
 
         def note(st, position):
+            self.sightings.look(st, position)
             decision = st.pending
             if decision.seat in self.humans and len(decision.options) > 1 and worth_asking(st, decision, self.auto_pass):
-                self.asked.append(position)
+                self.asked.append((position, decision.seat))
         del self.decisions[upto:]
-        return replay(self.game, self.record(), on_decision=note, debug=self.debug, recall=True)
+        st = replay(self.game, self.record(), on_decision=note, debug=self.debug, recall=True)
+        self.sightings.look(st, upto)
+        return st
 
     def record(self) -> GameRecord:
         """The game's record so far."""
         return self.start.with_decisions(self.decisions)
 
     def undo(self, st):
-        """Back to the decision a person was asked before this one."""
-        if not self.asked:
-            self.console.print(styled("Nothing to undo: this is the first decision you were asked.", "yellow"))
+        """Back to the decision a person was asked before this one: their own, and only if they
+        have seen nothing new since (else the same draw or roll would come again, foreseen)."""
+        seat = st.pending.seat
+        refusal = self.undo_refused(seat)
+        if refusal:
+            self.console.print(styled(refusal, "yellow"))
             return st
-        back = self.asked[-1]
-        st = self.rebuild(back)
+        st = self.rebuild(self.asked[-1][0])
         seat = st.pending.seat
         self.person.reset(seat_view(st, seat), f"undone: back to the decision before (turn {st.turn_number})")
         return st
+
+    def undo_refused(self, seat: int) -> str:
+        """Why the person in `seat` may not undo now, or ''."""
+        if not self.asked:
+            return "Nothing to undo: this is the first decision you were asked."
+        back, whose = self.asked[-1]
+        if whose != seat:
+            return (f"Nothing of yours to undo: the last decision was P{whose + 1}'s, and each player undoes only "
+                    f"their own.")
+        if self.sightings.new_since(seat, back):
+            return ("Cannot undo: since that decision you have seen what you had not (a card, a die, or what "
+                    "chance decided), and going back would show it to you again before you choose.")
+        return ""
 
     def save(self) -> str | None:
         """Ask where, then write the record; the file's path, or None when the person changed their mind."""
@@ -249,6 +274,11 @@ class Table:
 
 
 def default_record_name(record: GameRecord) -> str:
-    """`mygame-1234.json`: the rule file's name and the seed, in the current folder."""
-    stem = os.path.splitext(os.path.basename(record.ruleset))[0]
-    return f"{stem}-{record.seed}.json"
+    """`mygame-1234.json`: the rule file's name and the seed, in the current folder (`mygame-1234-2.json`
+    and so on when taken: a game resumed from a record never offers to write over it)."""
+    stem = f"{os.path.splitext(os.path.basename(record.ruleset))[0]}-{record.seed}"
+    name, number = f"{stem}.json", 1
+    while os.path.lexists(name):
+        number += 1
+        name = f"{stem}-{number}.json"
+    return name

@@ -38,6 +38,15 @@ def test_play_explain_shows_each_search_under_its_seat(run):
             line.split(None, 3)[3] for line in lines.splitlines()}
 
 
+def test_play_explain_with_a_person_at_the_table_shows_no_bots_cards_unless_asked_to(run):
+    seats = ["--players", "human,mcts:iterations=20,mcts:iterations=20,mcts:iterations=20", "--seed", "1"]
+    refused = run("play", "hearts", *seats, "--explain", input="q\nn\n")
+    assert refused.exit_code == 2 and "--explain-hidden shows them all the same" in refused.output
+    assert "mcts searched" not in refused.output and "Hearts, seed" not in refused.output
+    asked = run("play", "hearts", *seats, "--explain-hidden", input="1\n2\n3\nq\nn\n")
+    assert asked.exit_code == 0 and "P2 mcts searched:" in asked.output
+
+
 def test_play_is_repeatable_with_a_seed(run):
     first = run("play", MINIMAL, "--players", "random,random,random", "--seed", "3").output
     assert first == run("play", MINIMAL, "--players", "random,random,random", "--seed", "3").output

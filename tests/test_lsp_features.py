@@ -2,6 +2,7 @@
 completion offers, how positions reach the editor (no server process here: see test_lsp_server.py)."""
 import sys
 import time
+from itertools import accumulate
 
 import pytest
 
@@ -16,6 +17,7 @@ from rulelang.lsp.completion import completions  # noqa: E402
 from rulelang.lsp.context import spot  # noqa: E402
 from rulelang.lsp.examine import examine  # noqa: E402
 from rulelang.lsp.hover import hover_text  # noqa: E402
+from rulelang.lsp.declarations import ZONE, Declaration, Outline  # noqa: E402
 from rulelang.lsp.source import Source  # noqa: E402
 from rulelang.lsp.symbols import definitions, document_symbols  # noqa: E402
 
@@ -208,3 +210,19 @@ def test_a_hostile_line_is_answered_in_bounded_time(line):
         completions(here, OUTLINE, source, 1)
         hover_text(here, OUTLINE, PATH)
     assert time.monotonic() - started < 10  # a guard against quadratic work, not a measure
+
+
+def test_the_outline_of_32000_names_on_one_line_is_made_in_time_linear_in_the_file():
+    names = [f"z{i:05}" for i in range(32_000)]  # 949 KB, on one line: each name's column counts its line's start
+    entries = [f"{n}: {{visibility: public}}" for n in names]
+    line = "zones: {draw: {label: 'pioché'}, " + ", ".join(entries) + "}"
+    text = f"name: big\n{line}\n"
+    columns = accumulate((len(e) + 2 for e in entries), initial=line.index("z00000") + 1)
+    declared = tuple(Declaration(n, ZONE, Position(PATH, 2, column)) for n, column in zip(names, columns))
+    source = Source(PATH, text)
+    started = time.process_time()
+    outline = document_symbols(Outline(declarations=declared), source)
+    assert time.process_time() - started < 3  # a guard against quadratic work (it took 30 s), not a measure
+    zones = next(s for s in outline if s.name == "zones")
+    assert len(zones.children) == 5_001 and zones.children[-1].name == "… 27,000 more"
+    assert zones.children[1].name == "z00001" and zones.children[1].range.start.character == line.index("z00001")

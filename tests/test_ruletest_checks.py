@@ -113,7 +113,7 @@ def test_choices_left_when_the_game_is_over_fail_at_the_first_of_them(tmp_path, 
 
 @pytest.mark.parametrize("step, message", [
     ("auto: true", "'auto' goes with 'turns'"),
-    ("turns: 0", "'turns' must be a whole number, 1 or more"),
+    ("turns: 0", "'turns' must be a whole number from 1 to 10,000"),
     ("options: {anyorder: [a]}", "'options' is a list, or {any_order: [...]}"),
     ("log: [{seen_by: [P1]}]", "needs 'text'"),
 ])

@@ -302,7 +302,7 @@ def test_a_resumed_game_may_seat_other_players(tmp_path):
     path = tmp_path / "game.json"
     run("play", "tjugonio", "--players", "human,random", "--seed", "4", "--record", str(path), input="1\n1\nq\ny\n\n")
     saved = load_record(str(path))
-    result = run("play", "--resume", str(path), "--players", "random,random")
+    result = run("play", "--resume", str(path), "--players", "random,random", "--record", str(path))
     assert result.exit_code == 0 and "Game over" in result.output and len(saved.decisions) == 2
     finished = load_record(str(path))
     assert finished.players == ("random", "random") and finished.decisions[:len(saved.decisions)] == saved.decisions

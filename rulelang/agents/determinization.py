@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from ..engine.decisions import Option
 from ..engine.frames import ForLoop
 from ..engine.rng import Rng
+from ..engine.runtime import out_of_time
 from ..engine.values import Card, Die
 from ..engine.views import seat_view
 
@@ -60,10 +61,15 @@ class SeatView(Mapping):
         self.game = st.game
         self.players = st.n
         self.decision = st.pending  # the decision the seat is asked
+        self.deadline = st.deadline  # when the game's time is up (`--game-seconds`, a time.monotonic()), or None
         self._data = None
         self._redeal = None
         self._table_redeal = None
         self._unseen_redeal = None
+
+    def out_of_time(self) -> str:
+        """What the game is told when its time is up (`--game-seconds`) as this seat's bot decides."""
+        return out_of_time(self._st)
 
     def _view(self) -> dict:
         if self._data is None:

@@ -20,7 +20,7 @@ from ..language.reach import Reach
 from ..language.variants import resolve_extends
 from .forcing import Forced
 from .testexplain import explain
-from .testnames import card, seat, variable, zone_parts
+from .testnames import card, deck, seat, variable, zone_parts
 from .testschema import TEST_FILE, check_file
 
 
@@ -163,7 +163,7 @@ class _Runner:
 
     def lay_rest(self, st, value, pos):
         """Deal the cards the test does not lay out, in deck order, to the `rest:` zones in turn."""
-        rest = [c for c in st.items(ZoneRef(self.game.deck_zone)) if c.name not in self.placed]
+        rest = [c for c in st.items(deck(self.game, pos)) if c.name not in self.placed]
         parts = list(zip(value, value.item_pos)) if isinstance(value, YList) else [(value, pos)]
         for part, part_pos in parts:
             spec = part if isinstance(part, YMap) else {"zone": part}

@@ -12,7 +12,7 @@ from ..errors import Diagnostic, Position, RuleError
 from ..language.documents import YList, YMap
 from ..language.loader import load_text, load_yaml
 from .ruletests import find_ruleset, load_ruleset
-from .testnames import card, seat, variable, zone_parts
+from .testnames import card, deck, seat, variable, zone_parts
 from .testschema import TEST_FILE, check_file
 
 DICE = re.compile(r"(?<![A-Za-z0-9_])([0-9]+)([dT])([0-9]+)(?![A-Za-z0-9_])")  # as the grammar's DICE
@@ -161,7 +161,9 @@ class _TestChecker:
                 self.cards(spec.get("under", YList()), placed)
 
     def rest(self, value, pos):
-        """The zones of `rest:`."""
+        """The zones of `rest:`, and a deck for it to deal from."""
+        if value is not None:
+            self.guard(deck, self.game, pos)
         for part, part_pos in _items(value, pos):
             zone = part.get("zone") if isinstance(part, YMap) else part
             if zone is not None:

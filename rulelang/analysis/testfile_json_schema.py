@@ -24,7 +24,8 @@ VALUES = {  # the name of each check of one value -> its JSON Schema
     "_start": {"enum": ["setup", "turn"]},
     "_plain": {"type": ["string", "integer", "boolean", "null"],
                "description": "A value for a variable: a number, text, true/false or none."},
-    "_positive": {"type": "integer", "minimum": 1},
+    "_count": {"type": "integer", "minimum": 0},
+    "_turns": {"type": "integer", "minimum": 1, "maximum": testschema.MAX_TURNS},
     "_ruleset": {"type": ["string", "object"],
                  "description": "A ruleset's name or path, or an inline variant (a mapping, checked as a rule file "
                                 "when the test runs)."},

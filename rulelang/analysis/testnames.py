@@ -5,7 +5,7 @@ gets wrong is reported the same way, at its place, whether the test runs or is o
 """
 from __future__ import annotations
 
-from ..engine.values import Player
+from ..engine.values import Player, ZoneRef
 from ..errors import RuleError
 
 
@@ -30,6 +30,13 @@ def card(game, name, pos, placed: set | None = None):
     if found is None:
         raise RuleError.at(pos, f"no card named '{name}' in the deck")
     return found
+
+
+def deck(game, pos) -> ZoneRef:
+    """The zone the deck starts in, which `rest:` deals from; a ruleset without a deck has none."""
+    if game.deck_zone is None:
+        raise RuleError.at(pos, f"'rest' deals the cards a test does not lay out, and {game.name} has no deck")
+    return ZoneRef(game.deck_zone)
 
 
 def zone_parts(game, text: str, pos) -> tuple:

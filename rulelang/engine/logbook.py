@@ -10,6 +10,7 @@ from .frames import credit_of
 from .values import Die, pretty
 
 MAX_LOG_LINES = 400_000  # log lines one game may write: two for each decision the game may take
+MAX_LOG_CHARS = 20_000_000  # characters in all those lines: 50 a line at the line bound, about 20 MB to 80 MB
 
 
 class Logbook:
@@ -25,6 +26,10 @@ class Logbook:
         if actor and self.stage == "turn":
             who = self.acting()
             text = f"{who if isinstance(who, str) else who.name} {text}"
+        self.log_size += len(text)
+        if self.log_size > MAX_LOG_CHARS:
+            raise GameError(f"the game wrote more than {MAX_LOG_CHARS:,} characters of log (limits: log)",
+                            self.game.end_position)
         self.log.append((seat, text))
 
     def acting(self):

@@ -122,6 +122,11 @@ def _where(st) -> str:
     return f"(in turn {st.turn_number})"
 
 
+def out_of_time(st: GameState) -> str:
+    """What a game past its time on the clock (`--game-seconds`) is told."""
+    return f"the game of seed {st.seed} took longer than {st.game.limits.seconds:g} s (--game-seconds)"
+
+
 def apply_action(st: GameState, index: int) -> None:
     """Answer the pending decision with option `index`, then run on to the next one."""
     decision = st.pending
@@ -140,8 +145,7 @@ def apply_action(st: GameState, index: int) -> None:
                         f"(limits: game; --game-work changes it)", st.game.end_position)
     st.budget = st.budget_size
     if st.deadline is not None and time.monotonic() > st.deadline:
-        raise GameError(f"the game of seed {st.seed} took longer than {st.game.limits.seconds:g} s "
-                        f"(--game-seconds)", st.game.end_position)
+        raise GameError(out_of_time(st), st.game.end_position)
     if st.changed_parts is not None and len(st.changed_parts) > MAX_LISTED:
         forget_changes(st)  # a long stretch without a quiet check point: answers are checked by their stamps
     player = st.seats[decision.seat]

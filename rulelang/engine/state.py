@@ -133,6 +133,7 @@ class GameState(Table, Placing, Knowledge, Chance, Flow, Logbook, Changes):
         self.debug = False  # True: every step is checked (conservation, remembered answers)
         # the log
         self.log: list[tuple] = []
+        self.log_size = 0  # characters in the log's lines (logbook.MAX_LOG_CHARS)
         self.quiet = False  # True: no log text is made (simulations and bots' playouts)
         self.credit = None  # whom the log credits effects to while a straight procedure or trigger runs
         # what changed, and what is remembered until it changes (changes.py, memo.py)

@@ -56,8 +56,14 @@ def seat_view(st, seat: int | None) -> dict:
         "order": order,
         "asked": _asked(st, seat),
         "teams": _teams(st),
-        "log": [text for audience, text in st.log if audience is None or audience == seat],
+        "log": seat_log(st.log, seat),
     }
+
+
+def seat_log(lines, seat: int | None) -> list:
+    """The texts of log lines (all of a log, or a stretch of it) that a seat reads (None: a
+    spectator, who reads the lines for all)."""
+    return [text for audience, text in lines if audience is None or audience == seat]
 
 
 def _summary(render, st, zone, seat: int | None):

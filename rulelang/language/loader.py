@@ -28,6 +28,7 @@ import attrs
 from ..errors import Position, RuleError, remember_source
 from .docstore import keep_document, stored_document
 from .documents import YMap
+from .textcheck import SURROGATE, text_problem
 
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 40
@@ -81,6 +82,12 @@ def _refuse_unreadable(path: str, text: str) -> None:
         raise RuleError.at(here, BINARY)
     if not text.strip():
         raise RuleError.at(here, "empty file")
+    lone = SURROGATE.search(text)  # (only an editor's buffer can hold one: a file's bytes decode to characters)
+    if lone:
+        start = lone.start()
+        line_start = text.rfind("\n", 0, start) + 1
+        raise RuleError.at(Position(path, text.count("\n", 0, start) + 1, start - line_start + 1),
+                           text_problem(lone.group()))
 
 
 def load_yaml(path: str, kind: FileKind):
