@@ -19,7 +19,7 @@ from ..compile.decks import (
 )
 from ..compile.ruleset import ZoneSpec
 from ..errors import Diagnostic
-from ..language.names import BUILTIN_NAMES
+from ..language.names import OWN_NAMES
 from .base import (
     EFFECTS,
     EXPR,
@@ -411,14 +411,14 @@ class Constants(Section):
 
 def names_taken(compiler) -> dict:
     """Names a constant may not take, with what they already name."""
-    taken = {name: "a name of the language" for name in (*BUILTIN_NAMES, "true", "false", "none")}
+    taken = {name: "a name of the language" for name in (*OWN_NAMES, "true", "false", "none")}
     taken.update((name, "a shared zone") for name, spec in compiler.zones.items() if not spec.per_player)
     taken.update((name, "a game variable (vars:)") for name in compiler.section("vars"))
     return taken
 
 
 class Functions(Section):
-    """Named expressions with parameters (`"damage(c)": "..."`), called like built-in functions; inside, `me` is the caller's."""
+    """Named expressions with parameters (`"damage(c)": "..."`), called like built-in functions (and in place of a built-in of the same name); inside, `me` is the caller's."""
 
     keyword = "functions"
     syntax = ('functions: {"NAME(PARAMS)": EXPRESSION}',)
