@@ -5,6 +5,7 @@ import re
 
 from ..constructs.catalogue import STATEMENTS
 from ..errors import Diagnostic
+from .cardvalues import missing_card_values
 from .documents import YList, YMap
 from .graphs import components
 from .hiding import hidden_builtins
@@ -23,9 +24,9 @@ ENDING = re.compile(r"^\s*(" + "|".join(k for k, s in STATEMENTS.items() if s.en
 
 
 def structure_warnings(doc: YMap) -> list[Diagnostic]:
-    """Moves no choice offers, zones nothing names, names that hide built-ins, triggers in a cycle,
-    a house rule its base's rules no longer tell, a card's value kept hidden from players but not
-    from bots, and a game that cannot end."""
+    """Moves no choice offers, zones nothing names, names that hide built-ins, printed values some
+    cards lack, triggers in a cycle, a house rule its base's rules no longer tell, a card's value
+    kept hidden from players but not from bots, and a game that cannot end."""
     texts = list(_texts(doc))
     words = {w for text in texts for w in WORD.findall(text)}
     out = []
@@ -52,6 +53,7 @@ def structure_warnings(doc: YMap) -> list[Diagnostic]:
                 out.append(Diagnostic(zones.key_pos[name], f"zone '{name}' is never used", "warning"))
     out += unused_declarations(doc, words)
     out += hidden_builtins(doc)
+    out += missing_card_values(doc)
     out += trigger_cycles(doc)
     out += stale_rules(doc)
     out += hidden_card_values(doc)
