@@ -96,7 +96,7 @@ def load_ruleset(ruleset, allow: tuple = ()) -> tuple:
     base) for its test alone."""
     if isinstance(ruleset, YMap):
         document = resolve_extends(ruleset, Reach(allow))
-        return document, compile_document(document)
+        return document, compile_document(document, allow)
     return load_compiled(ruleset, allow)
 
 
