@@ -482,7 +482,8 @@ class _Runner:
             winners = {self.player(w, pos).seat for w in self.as_list(wanted)}
             expected = tuple("win" if s in winners else "loss" for s in range(len(result)))
         if tuple(result) != expected:
-            self.check_failed(pos, f"the result is not the one expected{_values(result=list(result), expected=list(expected))}")
+            values = _values(result=list(result), expected=list(expected))
+            self.check_failed(pos, f"the result is not the one expected{values}")
 
     def check_failed(self, pos, message):
         """Note a check that did not hold; the test goes on and fails at its end."""

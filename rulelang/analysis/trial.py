@@ -29,8 +29,8 @@ def trial(game, path: str, games: int = GAMES, decisions: int = DECISIONS) -> li
         except RecursionError:
             return [Diagnostic(Position(path, 0, 0), f"rules call each other too deeply{_replay(path, seed, game)}")]
         except Exception as err:  # a bug in rulelang, not in the rule file: told, not held against the file
-            return [Diagnostic(Position(path, 0, 0), f"rulelang failed while playing a seeded game ({type(err).__name__}: "
-                                                     f"{err}); please report it{_replay(path, seed, game)}", "warning")]
+            said = f"rulelang failed while playing a seeded game ({type(err).__name__}: {err}); please report it"
+            return [Diagnostic(Position(path, 0, 0), said + _replay(path, seed, game), "warning")]
     return []
 
 

@@ -62,7 +62,8 @@ class Dependencies:
                 return True
             if node.data == "call":
                 function = str(node.children[0])
-                if ("function", function) in looping or self._builtin_attr(function) and any(("prop", p) in looping for p in props):
+                reads_props = self._builtin_attr(function) and any(("prop", p) in looping for p in props)
+                if ("function", function) in looping or reads_props:
                     return True
             elif node.data == "attr" and isinstance(node.children[1], Token) and ("prop", str(node.children[1])) in looping:
                 return True
