@@ -139,9 +139,16 @@ def test_validate_playouts_tell_a_run_time_text_in_a_number_once_in_rulelang_s_w
 
 
 def test_validate_warns_about_triggers_that_set_each_other_off(run):
-    result = run("validate", "tests/data/trigger_loop.yaml")
+    result = run("validate", "--no-games", "tests/data/trigger_loop.yaml")
     assert result.exit_code == 0
     assert "warning: triggers 'ping' and 'pong' can set each other off in a cycle (through flag)" in result.output
+
+
+def test_validate_s_seeded_games_find_triggers_that_set_each_other_off_in_every_game(run):
+    result = run("validate", "tests/data/trigger_loop.yaml")
+    assert result.exit_code == 1
+    assert ("error: triggers fired 200 times without a decision (last: 'pong') — found playing seeded game 1: "
+            "rulelang play tests/data/trigger_loop.yaml --players random,random --seed 1") in result.output
 
 
 def test_validate_playouts_find_triggers_that_set_each_other_off(run):

@@ -3,7 +3,7 @@ import textwrap
 
 import pytest
 
-from rulelang.api import load_game
+from rulelang.api import load_game, resolve
 from rulelang.errors import RuleError
 
 
@@ -75,6 +75,26 @@ def test_an_error_in_a_variant_points_into_the_variant(tmp_path):
     diagnostic = err.value.diagnostics[0]
     assert diagnostic.position.path == path and diagnostic.position.line == 5
     assert "unknown attribute 'dmgg'" in diagnostic.message
+
+
+def test_errors_a_house_rule_makes_in_its_clean_base_are_told_at_the_house_rule_s_line(tmp_path):
+    path = write(tmp_path, "house.yaml", """
+        extends: crazy_eights
+        name: Crazy Eights without a stock
+        zones: {stock: none}
+        vars: {left: 0}
+        turn: {after: ["set left = count(stok)"]}
+    """)
+    with pytest.raises(RuleError) as err:
+        load_game(path)
+    base = resolve("crazy_eights")
+    said = [(d.position.path == path, d.position.line, d.position.column, d.message) for d in err.value.diagnostics]
+    assert said == [
+        (True, 4, 9, f"the deck must start in a shared zone; 'stock' is not one — in the base, which this house "
+                     f"rule's change breaks ({base}:30:29)"),
+        (True, 4, 9, f"unknown name 'stock' — in the base, which this house rule's change breaks ({base}:52:13, "
+                     f"54:53, 55:16 and 5 more)"),
+        (True, 6, 34, "unknown name 'stok'")]
 
 
 @pytest.mark.parametrize("text, message", [

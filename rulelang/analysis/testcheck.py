@@ -12,6 +12,7 @@ from ..errors import Diagnostic, Position, RuleError
 from ..language.documents import YList, YMap
 from ..language.loader import load_text, load_yaml
 from .ruletests import find_ruleset, load_ruleset
+from .testlabels import Labels
 from .testnames import card, deck, seat, variable, zone_parts
 from .testschema import TEST_FILE, check_file
 
@@ -62,7 +63,7 @@ class _Rulesets:
     def _load(self, value, pos):
         try:
             document, game = load_ruleset(find_ruleset(value, pos, self.path, self.allow), self.allow)
-            return _TestChecker(game, dice_faces(document), self.out)
+            return _TestChecker(game, dice_faces(document), Labels(game, document), self.out)
         except RuleError as err:
             mine = [d for d in err.diagnostics if d.position.path == self.path]
             if mine or not err.diagnostics:
@@ -94,8 +95,8 @@ def dice_faces(document) -> frozenset:
 class _TestChecker:
     """Checks the tests of one ruleset; each problem found goes to `out`, at its place."""
 
-    def __init__(self, game, faces: frozenset, out: list):
-        self.game, self.faces, self.out = game, faces, out
+    def __init__(self, game, faces: frozenset, labels: Labels, out: list):
+        self.game, self.faces, self.known, self.out = game, faces, labels, out
         self.expressions = ExpressionCompiler(game.names, game.program.child())
 
     def test(self, body: YMap):
@@ -177,12 +178,15 @@ class _TestChecker:
                 self.problem(pos, f"forced die {value} cannot come up in {self.game.name}: {shown}")
 
     def labels(self, values, pos):
-        """Option labels as the engine writes them: not empty, no spaces around them."""
+        """Option labels as the engine writes them: not empty, no spaces around them, and one the
+        ruleset can offer."""
         for value, item_pos in _items(values, pos):
             text = str(value)
             if not text.strip() or text != text.strip():
                 self.problem(item_pos, f"'{text}' is not an option label: a label is not empty and has no "
                                        f"spaces around it, like 'attack', 'QS' or 'P2'")
+            elif self.known.problem(text):
+                self.problem(item_pos, self.known.problem(text))
 
     def seats(self, values, pos):
         """Seat names (`P1`)."""

@@ -20,10 +20,10 @@ from ..language.documents import YList, YMap, position_of
 from ..language.kinds import check_figure, check_players, declared_kinds
 from ..language.names import Names
 from ..language.schema import STATEMENT_KEYWORDS, effect_form
-from ..language.syntax import field_position, parse, template_fields
+from ..language.syntax import field_position, node_column, parse, template_fields
 from ..language.trees import Tree
 from .blocks import lower_game
-from .callgraph import recursive_functions
+from .callgraph import describe_reader, recursive_functions, seat_readers, seatless_problems
 from .codegen import Program
 from .decks import DIE_PRINTED, DIE_VALUES
 from .dependencies import Dependencies
@@ -90,6 +90,24 @@ class Compiler:
         check = check_players if wanted == "players" else check_figure
         self.guard(check, tree, self.expressions.names, where, frozenset(scope), what)
 
+    def check_seatless(self, text, pos, what: str) -> None:
+        """Record an error where an expression that is worked out for no seat (`what`: the trump
+        suit, a game-wide figure) reads `me`: itself, or through a rule function or card property
+        (named with the position of the `me` it reads)."""
+        if isinstance(text, (bool, int)):
+            return
+        where = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
+        try:
+            tree = parse(str(text), "start_expr", where)
+        except RuleError:
+            return  # reported where it is compiled
+        names = self.expressions.names
+        for node, reader in seatless_problems(tree, self.seat_readers, names.functions, names.card_props,
+                                              names.declares):
+            said = (f"'{node.children[0]}' names no player here" if reader is None
+                    else f"{describe_reader(reader)} reads me (at {self.seat_readers[reader]})")
+            self.error(where.shifted(node_column(node)), f"{what} is worked out for no seat: {said}")
+
     # ------------------------------------------------------------------ whole file
     def compile(self) -> Game:
         """The Game, or a RuleError carrying every diagnostic."""
@@ -113,6 +131,7 @@ class Compiler:
         self.expressions = self.expression_compiler(names, program)
         self.statements = self.statement_compiler(self.expressions)
         recursive = recursive_functions(bodies, dict(props))
+        self.seat_readers = seat_readers(bodies, dict(props), names.declares)
         analysed = {key: text for section in SECTIONS.values() for key, text in section.analysed(self).items()}
         self.dependencies = self.analysis(names, {**bodies, **analysed}, dict(props), frozenset(recursive))
         self.expressions.uses_chance = lambda tree: self.dependencies.of_tree(tree) is None

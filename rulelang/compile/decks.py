@@ -30,12 +30,13 @@ def standard_deck(size: int, copies: int = 1) -> tuple:
     return with_copies([(face, values, copies) for face, values in faces])
 
 
-def custom_deck(entries, attributes, copies: int = 1) -> tuple:
+def custom_deck(entries, attributes, copies: int = 1, defaults: dict | None = None) -> tuple:
     """Cards described as data: each entry has a unique `name`, any printed values, and `copies`.
 
-    Every attribute listed in `attributes` is present on every card (0 where not given). An
-    entry's `copies` (default 1) is multiplied by the deck's `copies`. Raises ValueError with the
-    entry's index and a message for a bad entry.
+    Every attribute listed in `attributes` is present on every card (0 where not given), and
+    every one of `defaults` (its value where not given). An entry's `copies` (default 1) is
+    multiplied by the deck's `copies`. Raises ValueError with the entry's index and a message
+    for a bad entry.
     """
     faces = []
     seen = set()
@@ -49,7 +50,7 @@ def custom_deck(entries, attributes, copies: int = 1) -> tuple:
         if COPY_MARK in name:
             raise ValueError(index, f"a card's name may not hold '{COPY_MARK}', which names its copies")
         seen.add(name)
-        values = {attribute: 0 for attribute in attributes}
+        values = {**{attribute: 0 for attribute in attributes}, **(defaults or {})}
         count = entry.get("copies", 1)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise ValueError(index, f"copies of '{name}' must be a whole number of at least 1")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from ..constructs.catalogue import FUNCTIONS, OPERATORS
+from ..constructs.catalogue import FUNCTIONS, OPERATORS, builtin_function
 from ..constructs.functions import Function, Loop
 from ..constructs.kinds import NUMBER
 from ..constructs.names import attribute_kind
@@ -295,10 +295,9 @@ class _Builder:
         """Whether an expression surely gives a number (so `+` needs no checks)."""
         return numeric(tree, self.names)
 
-    @staticmethod
-    def listed(tree) -> bool:
+    def listed(self, tree) -> bool:
         """Whether an expression surely gives a new list of bounded size (so `+` needs no checks)."""
-        return _listed(tree)
+        return _listed(tree, self.names)
 
     @staticmethod
     def misplaced_items() -> str:
@@ -310,7 +309,7 @@ class _Builder:
         """The code of a call of a built-in function or a rule function."""
         function = str(tree.children[0])
         args = [c for c in tree.children[1:] if c is not None]
-        builtin = FUNCTIONS.get(function)
+        builtin = builtin_function(function, self.names)
         if builtin is not None:
             if len(args) == 1 and args[0].data == "lambda_arg" and builtin.over_items:
                 return builtin.code_over(self, self.items_loop(builtin, args[0], scope))
@@ -381,13 +380,13 @@ class _Builder:
         return Loop(source, call("iterate", name("st"), source, where), local, body, where)
 
 
-def _listed(tree) -> bool:
+def _listed(tree, names: Names) -> bool:
     """True when an expression is surely a new list of bounded size (so `+` needs no checks)."""
     if not isinstance(tree, Tree):
         return False
     if tree.data == "list_":
         return True
-    return tree.data == "call" and FUNCTIONS.get(str(tree.children[0]), NOT_BUILTIN).fresh_list
+    return tree.data == "call" and (builtin_function(str(tree.children[0]), names) or NOT_BUILTIN).fresh_list
 
 
 def misplaced_items() -> str:
@@ -415,5 +414,5 @@ def numeric(tree, names: Names) -> bool:
         return attribute in names.numeric_facts and attribute_kind(attribute, names) == "fact"
     if kind == "call":
         function = str(tree.children[0])
-        return FUNCTIONS.get(function, NOT_BUILTIN).gives == NUMBER or function in names.numeric_functions
+        return function in names.numeric_functions or (builtin_function(function, names) or NOT_BUILTIN).gives == NUMBER
     return False

@@ -32,6 +32,12 @@ SECTIONS = Section.entries  # key -> section of a rule file
 OPERATORS = {form: operator for operator in Operator.entries.values() for form in operator.forms}  # parse tree -> operator
 
 
+def builtin_function(function: str, names) -> Function | None:
+    """The built-in function a call of `function` means, or None: a rule file's own function of that
+    name comes first (a built-in added in a later release never takes a name a file already uses)."""
+    return None if function in names.functions else FUNCTIONS.get(function)
+
+
 def families() -> list:
     """(title, constructs) of each family, each family in its order of definition."""
     return [("Operators and literals", list(Operator.entries.values())), ("Functions", list(FUNCTIONS.values())),

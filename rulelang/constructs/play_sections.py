@@ -322,6 +322,8 @@ class Results(Section):
         report = results.get("report", {})
         figures = {} if not isinstance(report, dict) else {
             name: figure(compiler, text, report.value_pos[name], f"report '{name}'") for name, text in report.items()}
+        for name, text in figures and report.items():
+            compiler.check_seatless(text, report.value_pos[name], f"report '{name}', a figure of the whole game,")
         return {"score": score, "report": figures}
 
 

@@ -19,7 +19,7 @@ from ..compile.decks import (
 )
 from ..compile.ruleset import ZoneSpec
 from ..errors import Diagnostic
-from ..language.names import BUILTIN_NAMES
+from ..language.names import OWN_NAMES
 from .base import (
     EFFECTS,
     EXPR,
@@ -175,6 +175,8 @@ class Deck(Section):
               "cards": Key(CARDS, False, "A deck of your own: one mapping per card, each with a unique `name` and "
                                          "its printed values; `copies: N` makes N cards alike."),
               "attributes": Key(NAMES, False, "The printed values of `cards` a player may name."),
+              "defaults": Key(MAPPING, False, "Printed values every card of `cards` has unless it says its own "
+                                              "(`defaults: {value: 0}`): a rule may read them of any card."),
               "copies": Key(NUMBER, False, "How many of every card the deck holds (default 1)."),
               "start": Key(TEXT, True, "The shared zone every card starts in (required).")}
 
@@ -199,7 +201,7 @@ class Deck(Section):
                 compiler.error(deck.key_pos["standard"], "a deck is either standard or a list of cards, not both")
             attributes = tuple(str(a) for a in deck.get("attributes", ()))
             try:
-                cards = custom_deck(deck["cards"], attributes, copies)
+                cards = custom_deck(deck["cards"], attributes, copies, Deck._defaults(compiler, deck))
             except ValueError as err:
                 index, message = err.args
                 items = deck["cards"]
@@ -207,6 +209,8 @@ class Deck(Section):
                 return standard_deck(52), STANDARD_ATTRIBUTES, (), start
             printed = frozenset(k for c in cards for k in c.attributes) | set(attributes)
             return cards, printed, attributes, start
+        if "defaults" in deck:
+            compiler.error(deck.key_pos["defaults"], "defaults are printed values of a deck of your own (cards:)")
         size = deck.get("standard", 54)
         if size not in STANDARD_SIZES:
             compiler.error(deck.value_pos.get("standard", deck.pos), f"a standard deck has 52 or 54 cards, not {size}")
@@ -216,6 +220,17 @@ class Deck(Section):
         except ValueError as err:
             compiler.error(deck.value_pos.get("copies", deck.pos), err.args[1])
             return standard_deck(size), STANDARD_ATTRIBUTES, (), start
+
+    @staticmethod
+    def _defaults(compiler, deck) -> dict:
+        """The deck's `defaults:`, each a number, a text or none."""
+        defaults = deck.get("defaults")
+        if not isinstance(defaults, dict):
+            return {}
+        for name, value in defaults.items():
+            if isinstance(value, bool) or not isinstance(value, (int, str, type(None))):
+                compiler.error(defaults.value_pos[name], f"the default '{name}' must be a number, text or none")
+        return dict(defaults)
 
     def compile(self, compiler):
         pieces = compiler.cards + compiler.dice  # every piece of the game: the deck's cards, then the dice
@@ -408,14 +423,14 @@ class Constants(Section):
 
 def names_taken(compiler) -> dict:
     """Names a constant may not take, with what they already name."""
-    taken = {name: "a name of the language" for name in (*BUILTIN_NAMES, "true", "false", "none")}
+    taken = {name: "a name of the language" for name in (*OWN_NAMES, "true", "false", "none")}
     taken.update((name, "a shared zone") for name, spec in compiler.zones.items() if not spec.per_player)
     taken.update((name, "a game variable (vars:)") for name in compiler.section("vars"))
     return taken
 
 
 class Functions(Section):
-    """Named expressions with parameters (`"damage(c)": "..."`), called like built-in functions; inside, `me` is the caller's."""
+    """Named expressions with parameters (`"damage(c)": "..."`), called like built-in functions (and in place of a built-in of the same name); inside, `me` is the caller's."""
 
     keyword = "functions"
     syntax = ('functions: {"NAME(PARAMS)": EXPRESSION}',)

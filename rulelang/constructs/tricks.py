@@ -20,6 +20,7 @@ from .sections import Section
 TRUMP = "tricks.trump"  # the trump suit's key in the dependency analysis
 CARD_VALUES = "tricks.card"  # the key of what a card's suit and rank in play read
 PLAIN = TrickSpec(lambda st, env: None, "suit", "rank")  # no `tricks:` section: printed suits and ranks, no trump
+NO_SEAT = {"me": None}  # the trump suit is the table's, worked out for no seat
 
 
 class Tricks(Section):
@@ -61,6 +62,7 @@ class Tricks(Section):
                                f"tricks: '{names[key]}' is no card value (printed, card_props or card_vars)")
         trump = section.get("trump", "none")
         pos = section.value_pos.get("trump", compiler.doc.key_pos[self.keyword])
+        compiler.check_seatless(trump, pos, "the trump suit (tricks: trump)")
         return {"tricks": TrickSpec(compiler.expr(trump, pos), names["suit"], names["rank"])}
 
 
@@ -132,7 +134,7 @@ class TrickWinner(TrickFunction):
         if not items:
             return None
         tricks = spec(st)
-        trump, suits = tricks.trump(st, {}), [suit_of(st, card) for card in items]
+        trump, suits = tricks.trump(st, NO_SEAT), [suit_of(st, card) for card in items]
         wanted = trump if trump is not None and trump in suits else suits[0]
         best = None
         for card, suit in zip(items, suits):
@@ -198,5 +200,5 @@ class IsTrump(TrickFunction):
     @staticmethod
     def meaning(st, card):
         """Whether the card's suit in play is the trump suit."""
-        trump = spec(st).trump(st, {})
+        trump = spec(st).trump(st, NO_SEAT)
         return trump is not None and suit_of(st, played(st, [card], "is_trump")[0]) == trump

@@ -210,10 +210,11 @@ def zone(value, what: str, pos) -> ZoneRef:
 
 
 def place(err: GameError, pos) -> GameError:
-    """A game error with the position of the rule it came from, if it has none yet."""
+    """A game error with the position of the rule it came from, if it has none yet; else noting
+    that rule as a caller of the one it went wrong in."""
     if err.position is None:
         return GameError(str(err), pos)
-    return err
+    return err.called_at(pos)
 
 
 def evaluation_error(err: Exception, pos) -> GameError:

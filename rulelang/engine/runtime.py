@@ -178,7 +178,7 @@ def _next_program(st: GameState) -> None:
         if game.setup:
             st.frames.append(Frame(game.setup, {"me": Player(0)}))
     elif st.stage in ("setup", "round_end"):
-        if st.stage == "round_end" and _hold(st):
+        if st.stage == "round_end" and _hold(st, round_end=True):
             return
         _begin_round(st)
     elif st.stage == "round":
@@ -195,12 +195,14 @@ def _next_program(st: GameState) -> None:
         _start_turn(st)
 
 
-def _hold(st: GameState) -> bool:
-    """Hold the game between turns if a rule test asked to (`hold_at_turn_end`); True if it holds."""
+def _hold(st: GameState, round_end: bool = False) -> bool:
+    """Hold the game between turns, or between rounds (`round_end`), if a rule test asked to
+    (`hold_at_turn_end`, `hold_at_round_end`); True if it holds."""
     forced = st.forced
-    if forced is None or not forced.hold_at_turn_end:
+    if forced is None or not (forced.hold_at_turn_end or round_end and forced.hold_at_round_end):
         return False
-    forced.hold_at_turn_end, st.held = False, True
+    forced.hold_at_turn_end = forced.hold_at_round_end = False
+    st.held = True
     return True
 
 

@@ -165,6 +165,9 @@ class Table:
                 return self.position_in_row(value) if game.zones[value.name].row else value.index
             if name in ("name", "owner"):
                 return value.name if name == "name" else (None if value.seat is None else Player(value.seat))
+        if isinstance(value, Card) and name in game.names.card_attributes:  # printed on other cards of the deck
+            raise GameError(f"{pretty(value)} has no '{name}': give every card of the deck one "
+                            f"(deck: {{defaults: {{{name}: 0}}}}), or read it only of the cards that have it")
         raise GameError(f"{pretty(value)} has no '{name}'")
 
     def _engine_attribute(self, piece, name):

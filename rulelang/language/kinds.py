@@ -9,7 +9,7 @@ blamed where the text was written — in a house rule, if that is where it came 
 """
 from __future__ import annotations
 
-from ..constructs.catalogue import FUNCTIONS, OPERATORS
+from ..constructs.catalogue import OPERATORS, builtin_function
 from ..constructs.kinds import (
     ANY,
     LIST,
@@ -62,7 +62,7 @@ class KindChecker:
         name = str(node.children[0])
         args = [c for c in node.children[1:] if c is not None]
         kinds = [self.kind(a) for a in args]
-        builtin = FUNCTIONS.get(name)
+        builtin = builtin_function(name, self.names)
         if builtin is not None:
             return builtin.kind(self, args, kinds)
         return self.declared.get(("function", name), ANY)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import attrs
 
 BUILTIN_NAMES = ("me", "opponent", "players", "current", "it", "attributes")
+OWN_NAMES = ("me", "it")  # bound wherever a rule runs (the acting seat, the item): nothing the file declares hides them
 ENGINE_CARD_ATTRIBUTES = ("zone", "owner", "parent", "face_down", "name", "index")
 PLAYER_ATTRIBUTES = ("seat", "name")
 ROLL_ATTRIBUTES = ("total", "high", "low", "fumble", "dice")
@@ -45,6 +46,11 @@ class Names:
         return (self.player_zones | self.player_vars | self.sheets | self.card_vars | self.zone_vars | self.card_props
                 | self.card_attributes | frozenset(ENGINE_CARD_ATTRIBUTES) | frozenset(PLAYER_ATTRIBUTES)
                 | frozenset(ROLL_ATTRIBUTES))
+
+    def declares(self, name: str) -> bool:
+        """Whether the file declares `name` as a game variable, a constant or a shared zone: such a
+        name comes before a built-in name alike (`players`, `current` …), but never `me` or `it`."""
+        return name in self.game_vars or name in self.constants or name in self.shared_zones
 
     def attributes(self) -> frozenset:
         """Every name that may follow a dot (gathered once)."""

@@ -5,8 +5,10 @@ import re
 
 from ..constructs.catalogue import STATEMENTS
 from ..errors import Diagnostic
+from .cardvalues import missing_card_values
 from .documents import YList, YMap
 from .graphs import components
+from .hiding import hidden_builtins
 from .leaks import hidden_card_values
 from .names import suggest
 from .rulebook import dropped_sections
@@ -23,9 +25,10 @@ ENDING = re.compile(r"^\s*(" + "|".join(k for k, s in STATEMENTS.items() if s.en
 
 
 def structure_warnings(doc: YMap) -> list[Diagnostic]:
-    """Moves no choice offers, zones nothing names, triggers in a cycle, a house rule its base's
-    rules no longer tell or whose rules drop its base's, a card's value kept hidden from players but not from bots, and a game
-    that cannot end."""
+    """Moves no choice offers, zones nothing names, names that hide built-ins, printed values some
+    cards lack, triggers in a cycle, a house rule its base's rules no longer tell or whose rules
+    drop its base's, a card's value kept hidden from players but not from bots, and a game that
+    cannot end."""
     texts = list(_texts(doc))
     words = {w for text in texts for w in WORD.findall(text)}
     out = []
@@ -51,6 +54,8 @@ def structure_warnings(doc: YMap) -> list[Diagnostic]:
             if name not in used:
                 out.append(Diagnostic(zones.key_pos[name], f"zone '{name}' is never used", "warning"))
     out += unused_declarations(doc, words)
+    out += hidden_builtins(doc)
+    out += missing_card_values(doc)
     out += trigger_cycles(doc)
     out += stale_rules(doc)
     out += dropped_sections(doc)

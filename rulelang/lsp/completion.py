@@ -96,10 +96,13 @@ def _expression(outline: Outline, procedures: bool) -> list:
     functions and names, the seats; after `call`, the procedures."""
     if procedures:
         return [_item(d.name, KINDS[PROCEDURE], d.summary()) for d in outline.of(PROCEDURE)]
-    own = [_item(d.name, KINDS[d.what], d.summary()) for d in outline.of(ZONE, CONSTANT, GAME_VAR, FUNCTION)]
+    declared = outline.of(ZONE, CONSTANT, GAME_VAR, FUNCTION)
+    own = [_item(d.name, KINDS[d.what], d.summary()) for d in declared]
+    hidden = {d.name for d in declared}  # the file's own names come before built-ins alike
     built_in = [_item(k, types.CompletionItemKind.Function, f.summary(), documentation=_entry(f))
-                for k, f in FUNCTIONS.items()]
-    names = [_item(name, types.CompletionItemKind.Constant, "a built-in name") for name in BUILTIN_NAMES]
+                for k, f in FUNCTIONS.items() if k not in hidden]
+    names = [_item(name, types.CompletionItemKind.Constant, "a built-in name") for name in BUILTIN_NAMES
+             if name not in hidden]
     seats = [_item(f"P{seat}", types.CompletionItemKind.Constant, f"the player in seat {seat}")
              for seat in range(1, outline.max_players + 1)]
     return own + built_in + names + seats
