@@ -76,16 +76,17 @@ def make_app(db: str, rules: str | None = None, pause: float = 0.6, check_second
     """The application: tables kept in the SQLite file `db`, the rule files of the folder `rules`
     offered beside the shipped ones, `pause` seconds between two bots' decisions."""
     hall = Hall(SqliteStore(db), Lobby(rules, check_seconds), pause)
-    posts: dict = {}  # client address -> its Bucket of requests that check or make things
+    buckets: dict = {}  # (client address, kind) -> its Bucket: rule files checked, tables made
+    rates = {"check": (2.0, 5), "make": (10.0, 30)}  # (a check is a process's work; a table, little)
 
     def page(name: str):
         async def serve_page(request: Request):
             return FileResponse(PAGES / name, media_type="text/html")
         return serve_page
 
-    def allowed(request: Request) -> bool:
-        bucket = posts.setdefault(request.client.host if request.client else "", Bucket(2.0, 10))
-        return bucket.take()
+    def allowed(request: Request, kind: str) -> bool:
+        key = (request.client.host if request.client else "", kind)
+        return buckets.setdefault(key, Bucket(*rates[kind])).take()
 
     async def body(request: Request) -> dict:
         data = b""
@@ -107,10 +108,12 @@ def make_app(db: str, rules: str | None = None, pause: float = 0.6, check_second
     async def tables(request: Request):
         if request.method == "GET":
             return JSONResponse(hall.listed())
-        if not allowed(request):
+        if not allowed(request, "make"):
             return JSONResponse({"error": "too many requests: wait a moment"}, status_code=429)
         try:
             asked = await body(request)
+            if asked.get("rule_text") is not None and not allowed(request, "check"):
+                return JSONResponse({"error": "too many requests: wait a moment"}, status_code=429)
             made = await asyncio.to_thread(hall.create, asked.get("ruleset"), asked.get("rule_text"),
                                            asked.get("seats"))
         except LobbyError as err:
@@ -143,7 +146,7 @@ def make_app(db: str, rules: str | None = None, pause: float = 0.6, check_second
         return JSONResponse(rules_sheet(table.game))
 
     async def check(request: Request):
-        if not allowed(request):
+        if not allowed(request, "check"):
             return JSONResponse({"error": "too many requests: wait a moment"}, status_code=429)
         try:
             text = (await body(request)).get("text")

@@ -7,6 +7,7 @@ A spectator watches by the table's id and sees what every seat sees.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
@@ -119,13 +120,14 @@ class Hall:
         """Show the table to everyone watching it, each as their seat sees it (made once per seat)."""
         made: dict = {}
         for connection, seat in list(table.watchers.items()):
-            if seat not in made:
-                made[seat] = table.message(seat)
+            if seat not in made:  # (written once for every browser of the seat)
+                made[seat] = json.dumps(table.message(seat), ensure_ascii=False)
             await self._send(connection, made[seat])
 
-    async def _send(self, connection, message: dict) -> None:
+    async def _send(self, connection, message) -> None:
+        """Send a message (a dict, or the same already written as JSON text) to one browser."""
         try:
-            await connection.send_json(message)
+            await connection.send_text(message if isinstance(message, str) else json.dumps(message))
         except Exception:  # a browser gone away mid-send: it is no longer watching
             for table in self.tables.values():
                 table.watchers.pop(connection, None)

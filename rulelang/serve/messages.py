@@ -31,7 +31,7 @@ def state_message(table, seat: int | None) -> dict:
     if st is None:
         return message
     view = seat_view(st, seat)
-    namer = Namer(table.game, seat)
+    namer = table.namers[seat]
     shown = scene(table.game, view, namer, MAX_LOG)
     shown["log"] = [_text(line) for line in shown["log"]]
     message["scene"] = shown

@@ -20,6 +20,7 @@ from ..engine.record import GameRecord, replay
 from ..engine.runtime import apply_action
 from ..engine.session import check_decisions, pass_index, view_for, worth_asking
 from ..errors import RulelangError
+from ..presentation.naming import Namer
 from .messages import state_message
 
 INLINE_BOTS = ("random",)  # bots quick enough to decide on the server's own thread
@@ -46,6 +47,7 @@ class LiveTable:
         self.thinking = None  # the seat of a bot searching now
         self.picks: dict = {}  # seat -> the options picked so far of a choice of several, not yet confirmed
         self.watchers: dict = {}  # connection -> its seat (None: a spectator)
+        self.namers = {seat: Namer(game, seat) for seat in (*range(len(self.specs)), None)}  # (each remembers)
         self.lock = asyncio.Lock()
         self.runner = None  # the task that lets the bots decide
         try:

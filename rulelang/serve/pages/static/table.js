@@ -108,6 +108,9 @@ function zoneNode(zone, mine) {
     node.append(el("div", {class: "cards plays"}, zone.cards.map((card, place) =>
       el("figure", {class: "play"}, cardNode(card),
         el("figcaption", {}, card.by ? (place === 0 ? card.by + " led" : card.by) : "")))));
+  } else if (zone.cards.length && hidden > 2) {  // a few cards known among many unseen: those, then how many more
+    node.append(el("div", {class: "cards stack"}, zone.cards.filter((c) => c.face !== null).map((c) => cardNode(c)),
+      cardNode(null), el("span", {class: "badge"}, "×" + hidden)));
   } else if (zone.cards.length) {
     node.append(el("div", {class: "cards" + (mine ? " hand" : zone.count > 6 ? " fan" : "")},
       zone.cards.map((card) => cardNode(card))));
