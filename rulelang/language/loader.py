@@ -31,8 +31,6 @@ from .documents import YMap
 from .textcheck import SURROGATE, text_problem
 
 MAX_FILE_BYTES = 1_000_000
-MAX_DEPTH = 40
-MAX_DIGITS = 18
 TOO_LARGE = f"file is larger than {MAX_FILE_BYTES} bytes"
 BINARY = "binary file, not a YAML rule file"
 PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_ ]{0,39}")
