@@ -22,8 +22,8 @@ def serve(host, port, db, rules_folder, bot_pause):
 
     Each person's seat gets its own link with a secret token; whoever opens it plays that seat and
     sees only what it may see. Spectators watch at the table's spectator link. Every decision is
-    stored in --db as it is made. The rule editor is at /editor. Needs the web extra:
-    pip install "rulelang[web]" (or ".[web]" in a checkout).
+    stored in --db as it is made. The rule editor is at /editor. Needs the web extra: pip install
+    -e ".[web]" in rulelang's folder.
     """
     try:
         import uvicorn
@@ -31,7 +31,20 @@ def serve(host, port, db, rules_folder, bot_pause):
         from rulelang.serve.app import make_app
     except ImportError as err:
         raise click.ClickException(f"rulelang serve needs the web extra ({err.name} is missing): "
-                                   "pip install \".[web]\"") from None
+                                   "pip install -e \".[web]\" in rulelang's folder") from None
+    _check_free(host, port)
     app = make_app(os.path.abspath(db), rules_folder, pause=bot_pause)
     click.echo(f"rulelang serve: the lobby is at http://{host}:{port}/ (tables kept in {db}); Ctrl-C stops it")
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
+
+
+def _check_free(host: str, port: int) -> None:
+    """A one-line error when the address cannot be listened on (a port in use, an unknown host)."""
+    import errno
+    import socket
+    try:
+        with socket.create_server((host, port), reuse_port=False) as _:
+            pass
+    except OSError as err:
+        reason = "the port is in use" if err.errno == errno.EADDRINUSE else str(err.strerror or err).split(" (")[0]
+        raise click.ClickException(f"cannot listen on {host}:{port}: {reason} (another --port or --host?)") from None
