@@ -96,20 +96,21 @@ def taken(game, view: dict, label: str) -> int | None:
     return view.get("taken", {}).get(label)
 
 
-def selection(view: dict) -> dict | None:
-    """What a choice of several the seat is making has picked so far, and how many more picks it
-    takes: `{"picked": [...], "fewest": 1, "more": 2}` (`more` None: no most); None otherwise."""
+def selection(view: dict, also: tuple = ()) -> dict | None:
+    """What a choice of several the seat is making has picked so far (with `also`, picks made
+    since, not yet taken), and how many more picks it takes: `{"picked": [...], "fewest": 1,
+    "more": 2}` (`more` None: no most); None when the seat is making no such choice."""
     asked = view.get("asked")
     if asked is None or "picked" not in asked:
         return None
-    picked, fewest, most = asked["picked"], asked["fewest"], asked["most"]
+    picked, fewest, most = [*asked["picked"], *also], asked["fewest"], asked["most"]
     return {"picked": picked, "fewest": max(fewest - len(picked), 0),
             "more": None if most is None else most - len(picked)}
 
 
-def selection_text(view: dict) -> str | None:
+def selection_text(view: dict, also: tuple = ()) -> str | None:
     """The picks so far in words: `picked 4♠, 7♠: pick 1 more` (None when nothing is being picked)."""
-    found = selection(view)
+    found = selection(view, also)
     if found is None:
         return None
     picked = ", ".join(card or "a hidden card" for card in found["picked"]) or "nothing yet"
@@ -160,8 +161,6 @@ def scene(game, view: dict, namer: Namer, news: int | None = None) -> dict:
             "players": players,
             "table": {"facts": facts(view["vars"].items(), namer),
                       "zones": [_zone(game, view, namer, label) for label in owners.get(None, ())]},
-            "selection": selection(view),
-            "selection_text": selection_text(view),
             "earlier": max(len(view["log"]) - news, 0) if news is not None else 0,
             "log": [line for line in (namer.text(text) for text in view["log"][-news if news else 0:])
                     if line is not None]}

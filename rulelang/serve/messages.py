@@ -13,7 +13,7 @@ import json
 from ..engine.session import outcome
 from ..engine.views import seat_view
 from ..presentation.naming import Namer
-from ..presentation.scene import card_parts, option_order, scene
+from ..presentation.scene import card_parts, option_order, scene, selection, selection_text
 
 MAX_LOG = 80  # log lines a message carries (the newest), besides how many came before
 MAX_TEXT = 2_000  # characters of any one text
@@ -59,11 +59,10 @@ def question(table, seat: int | None, view: dict, namer: Namer) -> dict | None:
     picking = table.picking(seat)
     if picking is not None:
         options = picking.options
-        asked = view["asked"]
-        picked = asked["picked"] + [_said(o) for o in picking.taken]
-        out.update(many=True, picked=picked, need=max(asked["fewest"] - len(picked), 0),
-                   more=None if asked["most"] is None else asked["most"] - len(picked),
-                   may_confirm=picking.may_confirm)
+        also = tuple(_said(option) for option in picking.taken)
+        found = selection(view, also)
+        out.update(many=True, picked=found["picked"], need=found["fewest"], more=found["more"],
+                   picks=selection_text(view, also), may_confirm=picking.may_confirm)
     out["options"] = [_option(options[i], i, namer) for i in option_order(view, options)
                       if picking is None or i != picking.done_index]
     return out

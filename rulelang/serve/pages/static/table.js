@@ -148,10 +148,7 @@ function drawQuestion(message) {
   }
   if (question.many) {
     for (const face of question.picked) markPicked(face);
-    const left = question.need ? "pick " + question.need + " more" + (question.more !== null && question.more > question.need ? " (up to " + question.more + ")" : "")
-                               : question.more === 0 ? "done" : "you may confirm, or pick more";
-    parts.push(el("p", {class: "picks"}, "Picked: ", question.picked.length ? question.picked.join(", ") : "nothing yet",
-      " — " + left));
+    parts.push(el("p", {class: "picks"}, question.picks));
   }
   parts.push(el("div", {class: "options"}, loose.map((option) =>
     el("button", {type: "button", class: "option", "data-option": option.index, onclick: () => choose(question, option)},
