@@ -240,3 +240,21 @@ def test_a_message_is_cut_to_its_bound_from_the_oldest_log_lines():
     cut = bounded(message)
     assert len(json.dumps(cut).encode()) <= MAX_MESSAGE and cut["scene"]["log"][-1].startswith("line 1999")
     assert cut["scene"]["earlier"] + len(cut["scene"]["log"]) == 2000
+
+
+def test_a_bot_that_fails_stops_its_table_with_a_message_and_the_server_goes_on(server, monkeypatch):
+    from rulelang.agents.random_agent import RandomAgent
+
+    def broken(self, view, decision):
+        raise ZeroDivisionError("a bug")
+    with server() as client:
+        monkeypatch.setattr(RandomAgent, "choose", broken)
+        made = client.post("/api/tables", json={"ruleset": "kuhn_poker", "seats": ["random", "person"]}).json()
+        with client.websocket_connect(f"/ws/play/{token_of(made['seats'][0]['link'])}") as ws:
+            message = ws.receive_json()
+            while not message.get("over"):
+                message = ws.receive_json()
+            assert "internal error: ZeroDivisionError: a bug" in message["fault"]
+        monkeypatch.undo()
+        assert client.post("/api/tables", json={"ruleset": "kuhn_poker", "seats": ["random", "person"]}).status_code == 201
+        assert client.app.state.hall.store.table(made["id"]).finished

@@ -170,11 +170,16 @@ class LiveTable:
                 except RulelangError as err:
                     self.fault = str(err)
                     choice = None
+                except Exception as err:  # a bug in rulelang: the table says so and stops, the server goes on
+                    self.fault = f"internal error: {type(err).__name__}: {err} (this is a bug in rulelang)"
+                    choice = None
                 finally:
                     self.thinking = None
                 if choice is not None:
                     self.take(choice)
                     self.settle_people()
+                else:
+                    self.store.finish(self.id)  # (the bot failed: the game is over)
                 await broadcast(self)
             if self.pause:
                 await asyncio.sleep(self.pause)
