@@ -182,6 +182,8 @@ class RoundSpec:
     end: object
     after: tuple
     end_reads: frozenset | None = None  # what `end` reads (see engine/memo.py); None: always check
+    count: int | None = None  # `count:` the game is over after this many rounds (None: no limit)
+    winner: object = None  # who wins then: winner(st, env), or None for the highest `results` score
 
 
 def watched_origins(event_triggers: tuple) -> frozenset | None:

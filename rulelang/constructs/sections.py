@@ -342,7 +342,8 @@ class VariableSection(Section):
     entry_kind = VARIABLE
     variables = True
     entry_what = "variable"
-    entry = {"initial": Key(VALUE, False, "The starting value: a number, text, true/false or none."),
+    entry = {"initial": Key(VALUE, False, "The starting value: a number, text, true/false, none, or a list of "
+                                          "them (`[]`)."),
              "label": Key(TEXT, False, "What players read for the variable on the table.")}
     field = ""  # the Game field of its values
 
@@ -385,7 +386,7 @@ class GameVars(VariableSection):
 
     keyword = "vars"
     syntax = ("vars: {NAME: VALUE}", "vars: {NAME: {initial: VALUE, label: TEXT}}")
-    example = "vars:\n  round: {initial: 1, label: round}"
+    example = "vars:\n  stake: {initial: 1, label: stake}"
     field = "game_vars"
 
 
