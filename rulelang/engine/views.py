@@ -115,7 +115,8 @@ def _teams(st) -> list:
 def hand_order(st, cards: list, seat: int) -> list:
     """The positions of a hand's cards in the order to show them: the cards the seat sees with
     a suit, the trump suit first (the suit a card counts as in tricks, `tricks:`), then spades,
-    hearts, clubs, diamonds, each suit by rank (as tricks rank them); then the others as they lie."""
+    hearts, clubs, diamonds (other suits, as of a regional pack, by name), each suit by rank (as
+    tricks rank them); then the others as they lie."""
     tricks = st.game.tricks
     me = Player(seat)
     trump = None
@@ -127,7 +128,7 @@ def hand_order(st, cards: list, seat: int) -> list:
             if card.__class__ is Card and "suit" in card.attributes and st.visible_to(card, seat):
                 suit = st.attribute(card, tricks.suit, me) if tricks is not None else card.attributes["suit"]
                 rank = st.attribute(card, tricks.rank, me) if tricks is not None else card.attributes.get("rank")
-                group = 0 if suit == trump and trump is not None else 1 + _suit_place(suit)
+                group = (0,) if suit == trump and trump is not None else (1, _suit_place(suit), str(suit))
                 keys[place] = (group, rank if isinstance(rank, int) else 0)
     except GameError:  # a card value that cannot be worked out now: the hand as it lies
         return list(range(len(cards)))
