@@ -20,7 +20,7 @@ from ..language.reach import Reach
 from ..language.variants import resolve_extends
 from .forcing import Forced
 from .testexplain import explain
-from .testnames import card, deck, seat, variable, zone_parts
+from .testnames import ROUND, card, deck, seat, variable, zone_parts
 from .testschema import TEST_FILE, check_file
 
 
@@ -169,6 +169,10 @@ class _Runner:
             self.lay_rest(st, body["rest"], body.value_pos["rest"])
         for name, value in body.get("vars", YMap()).items():
             self.set_var(st, name, value, body["vars"].key_pos[name])
+        if "tricks" in body:
+            st.tricks_taken = list(st.tricks_taken)
+            for who, count in body["tricks"].items():
+                st.tricks_taken[self.player(who, body["tricks"].key_pos[who]).seat] = count
         st.events.clear()  # laying out the position is not play
         self.log_mark = len(st.log)  # nor is it logged play
 
@@ -236,9 +240,13 @@ class _Runner:
                 self.place(st, child, child_pos, card, "under")
 
     def set_var(self, st, name, value, pos):
-        """Set a game or player variable from a test's `vars:`."""
+        """Set a game or player variable from a test's `vars:`, or the round it starts in (`round`)."""
         owner, var = variable(self.game, name, pos)
-        if owner is None:
+        if var == ROUND and owner is None and var not in self.game.game_vars:
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise RuleError.at(pos, f"a test starts in round 1 or later, not {value!r}")
+            st.round_number = value if st.stage == "round" else value - 1  # (the setup begins a round)
+        elif owner is None:
             st.set_var(var, self.value(value, pos))
         else:
             st.set_player_var(Player(owner), var, self.value(value, pos))

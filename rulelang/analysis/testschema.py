@@ -225,6 +225,6 @@ TEST_FIELDS = {
     "name": _one(_label), "covers": _many(_label), "seed": _one(_number), "players": _one(_number),
     "start": _one(_start), "first": _one(_text), "stack": _table(_cards), "zones": _table(_cards),
     "rest": _rest, "ruleset": _ruleset, "vars": _table(_one(_plain)), "dice": _many(_number),
-    "random": _many(_label), "steps": _steps,
+    "random": _many(_label), "tricks": _table(_one(_count)), "steps": _steps,
     "expect": _many(_text, single=True), "winner": _winner,
 }

@@ -28,6 +28,7 @@ from ..language.person import third_person
 from .base import EFFECTS, EXPR, NAMES, NUMBER, SEQUENCE, TEXT, Key
 from .blocks import always
 from .sections import FIGURES, Section, whole
+from .tricks import closing
 
 EVENTS = ("moved",)  # what an `on:` trigger may wait for
 
@@ -71,6 +72,7 @@ class Turn(Section):
         body = compiler.block(turn.get("do", ()), turn.value_pos.get("do", turn.pos if turn else doc.pos), {"me"})
         if not body or not body[0].settles_first:  # a turn that opens with a choice checks there
             body = (CHECK_POINT,) + body  # end conditions and triggers act before every turn
+        body += closing(compiler)  # a trick complete at the end of a turn goes to its winner
         after = compiler.block(turn.get("after", ()), turn.value_pos.get("after", doc.pos), {"me"})
         skip = compiler.cond(turn["skip"], turn.value_pos["skip"], {"me"}) if "skip" in turn else None
         return {"turn": TurnSpec(first, body, after, skip, following, doc.key_pos.get("turn", doc.pos))}

@@ -28,6 +28,7 @@ from .memo import (
 )
 from .ops import place
 from .state import Anytime, GameState
+from .tricks import new_round
 from .values import Player, pretty
 
 ALL_QUIET = ("quiet", "all")  # remembered: no end rule or condition trigger holds (see settle)
@@ -244,6 +245,8 @@ def _last_round_over(st: GameState) -> bool:
 def _begin_round(st: GameState) -> None:
     st.round_number += 1
     st.touch("round")  # (rules read it as `round`)
+    if st.game.tricks is not None and st.game.tricks.zone is not None:
+        new_round(st)
     st.next_turn = None  # a round begins with its `first` player
     st.stage = "round"
     rounds = st.game.rounds
