@@ -103,7 +103,7 @@ def test_a_finished_trick_stays_in_view_with_who_took_it_until_the_next_trick_is
     while not st.last_shown:
         apply_action(st, picks.randrange(len(st.pending.options)))
     (run,) = seat_view(st, 0)["last"]["trick"]
-    taker = ZoneRef("taken", st.vars["leader"].seat)
+    taker = ZoneRef("taken", st.current)           # the winner took it, and leads the next trick
     played = run.pop("played_by")
     assert run == {"cards": [card.pretty() for card in st.zones[taker]], "to": repr(taker)} and len(run["cards"]) == 4
     first = int(played[0][1:]) - 1                # the leader, then clockwise: who played each card
