@@ -18,8 +18,9 @@ def seat_view(st, seat: int | None) -> dict:
     `last`, as the seat saw them there, with who played them and where they went; `taken` counts,
     for each zone that holds some, the times such a zone was emptied into it (tricks taken).
     `asked` names the seat whose decision is pending (and, for that seat, the picks of a choice
-    of several so far); `order` gives, for each of the seat's hands, the order to show it in
-    (suits together, trump first, by rank; positions in the zone, hidden cards last).
+    of several so far); `order` gives, for each of the seat's hands and each hand it sees whole
+    (a dummy laid face up), the order to show it in (suits together, trump first, by rank;
+    positions in the zone, hidden cards last).
     """
     zones, summaries, order, taken = {}, {}, {}, {}
     game = st.game
@@ -30,8 +31,9 @@ def seat_view(st, seat: int | None) -> dict:
         zones[label] = pieces = [_piece(st, card, looker) for card in cards]
         if zone.name in st.show_last:
             _played_by(st, cards, pieces)
-        if zone.seat == seat and game.zones[zone.name].visibility == "owner" and len(cards) > 1:
-            order[label] = hand_order(st, cards, seat)
+        if game.zones[zone.name].visibility == "owner" and len(cards) > 1 and zone.seat is not None \
+                and (zone.seat == seat or all(st.visible_to(card, looker) for card in cards)):  # (a hand shown: a dummy)
+            order[label] = hand_order(st, cards, looker)
         if st.swept:
             found = len({st.swept[card.id] for card in cards if card.id in st.swept})
             if found:
