@@ -50,6 +50,7 @@ CASES = [
     ("leduc_poker", "random,random"),
     ("liars_dice", "random,random,random,random"),
     ("scopa", "random,random"),
+    ("contract_bridge", "random,random,random,random"),
     ("spades", "random,random,random,random"),
     ("storma_slottet", "random,random"),
     ("supertrumf", "random,random"),
