@@ -188,7 +188,14 @@ def _alike_once(st, options: list, seat: int | None, looks: dict) -> list:
     by their own names (`Red 7#2`, `D3 (face 5)`)."""
     out, first, alike = [], {}, {}
     for index, option in enumerate(options):
-        key = looks.get(index) if option.value.__class__ is Die else _look(st, option.value, seat)
+        value = option.value
+        kind = value.__class__
+        if kind is Card:  # (the common case, written out)
+            key = (value.face, st.loc.get(value.id), value.id in st.down) \
+                if value.copy and option._stored is None and not st.under_of.get(value.id) \
+                and (seat is None or st.visible_to(value, seat)) else None
+        else:
+            key = looks.get(index) if kind is Die else _dice_look(st, value, seat) if kind is list else None
         if key:
             if key in first:
                 alike[key] += 1
@@ -216,21 +223,14 @@ def _by_name(st, option: Option) -> Option:
     return Option(value.name, option._text, value, option._stored, option.alike)
 
 
-def _look(st, value, seat: int | None):
-    """How the seat sees a copy of a card, or a list of dice, as a key that alike values share;
-    None for a value told apart from every other (a card of its own, one with something stored on
-    it or under it, one the seat cannot see)."""
-    kind = value.__class__
-    if kind is list:
-        if not value or value[0].__class__ is not Die:
-            return None
-        looks = tuple(_die_look(st, die, st.cvars.get(die.id) or {}, seat) if die.__class__ is Die else None
-                      for die in value)
-        return looks if all(looks) else None
-    if kind is not Card or not value.copy or value.id in st.cvars or st.under_of.get(value.id) \
-            or seat is not None and not st.visible_to(value, seat):
+def _dice_look(st, value: list, seat: int | None):
+    """How the seat sees a list of dice offered whole, as a key that alike lists share (each die's
+    look, see `_die_look`); None for any other list, or one with a die told apart."""
+    if not value or value[0].__class__ is not Die:
         return None
-    return value.face, st.loc.get(value.id), value.id in st.down
+    looks = tuple(_die_look(st, die, st.cvars.get(die.id) or {}, seat) if die.__class__ is Die else None
+                  for die in value)
+    return looks if all(looks) else None
 
 
 def _numbered(options: list) -> list:
