@@ -459,10 +459,10 @@ class Random(Function):
 
 def forced_pick(items: list, label: str):
     """The item a rule test's forced pick names by its label (as options are named), the first of them."""
-    for item in items:
-        if label in item_labels(item):
-            return item
-    shown = ", ".join(dict.fromkeys(item_labels(item)[0] for item in items))
+    for candidate in items:
+        if label in item_labels(candidate):
+            return candidate
+    shown = ", ".join(dict.fromkeys(item_labels(candidate)[0] for candidate in items))
     raise GameError(f"the forced random pick '{label}' is not among the items: {shown}")
 
 
