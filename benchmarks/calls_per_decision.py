@@ -49,6 +49,8 @@ CASES = [
     ("kuhn_poker", "random,random"),
     ("leduc_poker", "random,random"),
     ("liars_dice", "random,random,random,random"),
+    ("scopa", "random,random"),
+    ("contract_bridge", "random,random,random,random"),
     ("spades", "random,random,random,random"),
     ("storma_slottet", "random,random"),
     ("supertrumf", "random,random"),

@@ -14,7 +14,7 @@ MINIMAL = "tests/data/minimal.yaml"
 # The engine's own fields and methods that generated code may touch; nothing else.
 ENGINE_ATTRIBUTES = {"vars", "pvars", "seats", "current", "facts", "items", "roll", "zone_family", "move", "draw",
                      "new_pile", "turn_face", "mark", "say", "finish", "set_var", "quiet", "depth", "get", "id", "down", "nesting", "events", "result", "cvars", "credit",
-                     "root", "zones", "reads", "n", "under_of", "loc", "__class__", "frames", "append", "set_next_turn"}
+                     "root", "zones", "reads", "n", "under_of", "loc", "__class__", "frames", "append", "set_next_turn", "round_number"}
 
 
 @pytest.fixture

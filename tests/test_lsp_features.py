@@ -30,7 +30,7 @@ zones:
   discard: {visibility: public}
   hand: {per_player: true, visibility: owner}
 vars:
-  round: 1
+  stage: 1
 constants:
   limit: 7
 player_vars:
@@ -48,12 +48,12 @@ turn:
     - draw 1 from draw to me.hand
     - choose move: [pass, play]
     - if: "count(me.hand) > 5 and worth(first(me.hand)) > 2"
-      then: ["call deal(me)", "set round += 1", "set me.score += 1", "set discard.won = true"]
+      then: ["call deal(me)", "set stage += 1", "set me.score += 1", "set discard.won = true"]
 moves:
   pass: {label: Pass, do: []}
   play: {do: ["move first(me.hand) to discard"]}
 end:
-  - when: "count(me.hand) == 0 or round > limit"
+  - when: "count(me.hand) == 0 or stage > limit"
     winner: me
 """
 PATH = "/nowhere/features.yaml"
@@ -85,7 +85,7 @@ def test_the_example_game_checks_clean_and_declares_its_names():
     found = examine(PATH, GAME, ())
     assert found.diagnostics == ()
     assert {(d.name, d.what) for d in found.outline.declarations} >= {
-        ("draw", "zone"), ("hand", "zone per player"), ("round", "game variable"), ("score", "player variable"),
+        ("draw", "zone"), ("hand", "zone per player"), ("stage", "game variable"), ("score", "player variable"),
         ("won", "zone variable"), ("value", "card property"), ("worth", "function"), ("deal", "procedure"),
         ("pass", "move"), ("QS", "card"), ("limit", "constant")}
     assert found.outline.named("worth")[0].summary() == "function worth(c), gives a number"
@@ -94,8 +94,8 @@ def test_the_example_game_checks_clean_and_declares_its_names():
 
 def test_a_constant_is_completed_shown_found_and_outlined():
     assert "limit" in labels("turn:\n  do:\n    - move x to |")
-    assert "**limit**: constant = 7, a number" in shown("end:\n  - when: \"round > li|mit\"")
-    _, here, _, row = at("end:\n  - when: \"round > li|mit\"")
+    assert "**limit**: constant = 7, a number" in shown("end:\n  - when: \"stage > li|mit\"")
+    _, here, _, row = at("end:\n  - when: \"stage > li|mit\"")
     (found,) = definitions(here, OUTLINE, Source(PATH, GAME), row, (), lambda path: path)
     assert (found.uri, found.range.start.line, found.range.start.character) == (PATH, 10, 2)   # `limit:`, line 11
     section = next(s for s in document_symbols(OUTLINE, Source(PATH, GAME)) if s.name == "constants")
@@ -113,7 +113,7 @@ def test_a_constant_is_completed_shown_found_and_outlined():
     ("turn:\n  do:\n    - move first(P3.|", {"hand", "score"}, {"value"}),
     ("turn:\n  do:\n    - move first(c.|", {"value", "rank", "suit", "zone"}, {"hand"}),
     ("turn:\n  do:\n    - set discard.|", {"won"}, {"hand", "value"}),
-    ("turn:\n  do:\n    - move x to |", {"draw", "discard", "round", "worth", "count", "me", "P1", "P3"},
+    ("turn:\n  do:\n    - move x to |", {"draw", "discard", "stage", "worth", "count", "me", "P1", "P3"},
      {"hand", "P4", "deal", "move"}),
     ("turn:\n  do:\n    - call |", {"deal"}, {"draw", "count"}),
     ("turn:\n  do:\n    - choose move: [pass, |", {"pass", "play"}, {"draw"}),

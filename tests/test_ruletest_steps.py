@@ -138,3 +138,58 @@ def test_rulelang_test_writes_everything_to_one_stream_in_order(tmp_path):
     assert result.exit_code == 1 and result.stderr == ""
     lines = result.stdout.splitlines()
     assert lines[0] == "FAIL fails" and lines[-2:] == ["PASS passes", "1 passed, 1 failed"]
+
+
+RANDOM_GAME = """
+    name: Random
+    players: 3
+    deck: {standard: 52, start: draw}
+    zones:
+      draw: {visibility: hidden}
+      hand: {per_player: true, visibility: owner}
+    vars: {dealer: none, picked: none}
+    setup: ["set dealer = random(players)"]
+    turn:
+      first: P1
+      do:
+        - set picked = random(select(c in draw | c.rank == 12))
+        - choose: c
+          from: draw
+    end: []
+"""
+
+
+def random_outcome(tmp_path, test):
+    (tmp_path / "random.yaml").write_text(textwrap.dedent(RANDOM_GAME))
+    path = tmp_path / "random.test.yaml"
+    path.write_text("ruleset: random.yaml\ntests:\n  - name: picks\n" + textwrap.indent(textwrap.dedent(test), "    "))
+    (found,) = read_tests(str(path))
+    return run_test(found)
+
+
+def test_a_rule_test_forces_what_random_picks_by_its_label(tmp_path):
+    result = random_outcome(tmp_path, """
+        random: [P3, QH]                               # the dealer, then the queen P1's turn picks
+        steps:
+          - expect: "dealer == P3 and picked == card('QH')"
+          - random: [QS]                               # the queen P2's turn picks
+            play: [2C]
+            expect: "picked == card('QS')"
+    """)
+    assert result.passed, result.message
+
+
+def test_a_forced_pick_that_names_no_item_fails_the_test_and_says_the_items(tmp_path):
+    result = random_outcome(tmp_path, """
+        random: [P5]
+        expect: "dealer == P1"
+    """)
+    assert not result.passed and "the forced random pick 'P5' is not among the items: P1, P2, P3" in result.message
+
+
+def test_a_forced_pick_never_made_fails_the_test(tmp_path):
+    result = random_outcome(tmp_path, """
+        random: [P2, QC, QD]
+        expect: "dealer == P2"
+    """)
+    assert not result.passed and "1 forced random pick was not made: ['QD']" in result.message

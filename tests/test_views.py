@@ -103,7 +103,7 @@ def test_a_finished_trick_stays_in_view_with_who_took_it_until_the_next_trick_is
     while not st.last_shown:
         apply_action(st, picks.randrange(len(st.pending.options)))
     (run,) = seat_view(st, 0)["last"]["trick"]
-    taker = ZoneRef("taken", st.vars["leader"].seat)
+    taker = ZoneRef("taken", st.current)           # the winner took it, and leads the next trick
     played = run.pop("played_by")
     assert run == {"cards": [card.pretty() for card in st.zones[taker]], "to": repr(taker)} and len(run["cards"]) == 4
     first = int(played[0][1:]) - 1                # the leader, then clockwise: who played each card
@@ -169,3 +169,30 @@ turn:
       from: draw
 end: []
 """)
+
+
+def test_a_hand_shown_to_all_is_sorted_for_every_seat_as_its_owner_sees_it(rule_file):
+    game = rule_file("""
+name: Shown
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  hand: {per_player: true, visibility: owner}
+setup:
+  - move [card('2C'), card('AS'), card('5H'), card('KS')] to P2.hand
+  - move [card('3C'), card('4D')] to P1.hand
+  - show P2.hand to players                  # a dummy laid face up
+turn:
+  first: P1
+  do:
+    - choose: c
+      from: me.hand
+end: []
+""")
+    st = new_game(game, 2, seed=1)
+    hand = [card.name for card in st.zones[ZoneRef("hand", 1)]]
+    for seat in (0, 1):                        # the other seat, and the owner
+        order = seat_view(st, seat)["order"]["P2.hand"]
+        assert [hand[place] for place in order] == ["AS", "KS", "5H", "2C"]   # spades, hearts, clubs, by rank
+    assert "P1.hand" not in seat_view(st, 1)["order"]   # a hand the seat does not see stays as it lies

@@ -20,7 +20,7 @@ from ..language.reach import Reach
 from ..language.variants import resolve_extends
 from .forcing import Forced
 from .testexplain import explain
-from .testnames import card, deck, seat, variable, zone_parts
+from .testnames import ROUND, card, deck, seat, variable, zone_parts
 from .testschema import TEST_FILE, check_file
 
 
@@ -130,6 +130,7 @@ class _Runner:
         self.st = None
         self.log_mark = 0  # the log lines before this index were written before the current step
         self.dice_ahead = 0  # forced dice of the next step, given when this step made its moves
+        self.picks_ahead = 0  # and its forced random picks
 
     def run(self):
         """Lay out the position, play the steps, check the final expectations."""
@@ -153,7 +154,7 @@ class _Runner:
     def prepare(self, st):
         """Before the game runs: forced dice, skipped setup, stacked and laid-out zones, variables."""
         body = self.body
-        st.forced = Forced(body.get("dice", []))
+        st.forced = Forced(body.get("dice", []), picks=[str(label) for label in body.get("random", [])])
         if body.get("start", "setup") == "turn":
             st.stage = "round"  # the setup (and a first round's setup) is skipped: the test lays out the position
             st.round_number = 1
@@ -168,6 +169,10 @@ class _Runner:
             self.lay_rest(st, body["rest"], body.value_pos["rest"])
         for name, value in body.get("vars", YMap()).items():
             self.set_var(st, name, value, body["vars"].key_pos[name])
+        if "tricks" in body:
+            st.tricks_taken = list(st.tricks_taken)
+            for who, count in body["tricks"].items():
+                st.tricks_taken[self.player(who, body["tricks"].key_pos[who]).seat] = count
         st.events.clear()  # laying out the position is not play
         self.log_mark = len(st.log)  # nor is it logged play
 
@@ -235,9 +240,13 @@ class _Runner:
                 self.place(st, child, child_pos, card, "under")
 
     def set_var(self, st, name, value, pos):
-        """Set a game or player variable from a test's `vars:`."""
+        """Set a game or player variable from a test's `vars:`, or the round it starts in (`round`)."""
         owner, var = variable(self.game, name, pos)
-        if owner is None:
+        if var == ROUND and owner is None and var not in self.game.game_vars:
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise RuleError.at(pos, f"a test starts in round 1 or later, not {value!r}")
+            st.round_number = value if st.stage == "round" else value - 1  # (the setup begins a round)
+        elif owner is None:
             st.set_var(var, self.value(value, pos))
         else:
             st.set_player_var(Player(owner), var, self.value(value, pos))
@@ -259,6 +268,10 @@ class _Runner:
             self.dice_ahead = 0
         elif "dice" in step:
             st.forced.dice.extend(step["dice"])
+        if self.picks_ahead:
+            self.picks_ahead = 0
+        elif "random" in step:
+            st.forced.picks.extend(str(label) for label in step["random"])
         keys = [key for key in step if key in POSITION_CHECKS]
         before = [key for key in keys if "play" in step and list(step).index(key) < list(step).index("play")]
         if before:
@@ -372,10 +385,14 @@ class _Runner:
         return pending is not None and len(pending.options) == 1 and pending.options[0].label != str(label)
 
     def give_dice_ahead(self, following):
-        """Give the next step's forced dice now: they are for the next dice rolled from here on."""
+        """Give the next step's forced dice and random picks now: they are for the next dice rolled
+        and the next `random(...)` from here on."""
         if following is not None and "dice" in following:
             self.st.forced.dice.extend(following["dice"])
             self.dice_ahead = len(following["dice"])
+        if following is not None and "random" in following:
+            self.st.forced.picks.extend(str(label) for label in following["random"])
+            self.picks_ahead = len(following["random"])
 
     def resume(self):
         """Let a game held between turns run on to its next decision."""
@@ -403,11 +420,16 @@ class _Runner:
                                    f"{_values(offered=labels, expected=[str(x) for x in wanted])}")
 
     def check_dice_used(self, pos):
-        """Every forced die given so far has been rolled (the next step's, given ahead, aside)."""
-        left = self.st.forced.dice[:max(len(self.st.forced.dice) - self.dice_ahead, 0)]
+        """Every forced die and random pick given so far has been used (the next step's, given ahead, aside)."""
+        forced = self.st.forced
+        left = forced.dice[:max(len(forced.dice) - self.dice_ahead, 0)]
         if left:
             self.check_failed(pos, f"{len(left)} forced {'die was' if len(left) == 1 else 'dice were'} "
                                    f"not used: {list(left)}")
+        picks = forced.picks[:max(len(forced.picks) - self.picks_ahead, 0)]
+        if picks:
+            self.check_failed(pos, f"{len(picks)} forced random {'pick was' if len(picks) == 1 else 'picks were'} "
+                                   f"not made: {list(picks)}")
 
     def check_log(self, wanted, pos):
         """Each fragment appears in a log line written during this step (and is seen by exactly `seen_by`)."""

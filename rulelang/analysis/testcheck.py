@@ -114,12 +114,23 @@ class _TestChecker:
         self.rest(body.get("rest"), pos.get("rest"))
         for name in body.get("vars", YMap()):
             self.guard(variable, self.game, name, body["vars"].key_pos[name])
+        if "tricks" in body:
+            self.tricks_taken(body["tricks"], body.key_pos["tricks"])
         self.dice(body.get("dice"))
         for step in body.get("steps", YList()):
             self.step(step)
         self.expect(body.get("expect"), pos.get("expect"))
         if body.get("winner") not in NOT_SEATS:
             self.seats(body["winner"], pos["winner"])
+
+    def tricks_taken(self, taken: YMap, pos):
+        """The tricks taken before a test: seats of a game whose tricks close."""
+        tricks = self.game.tricks
+        if tricks is None or tricks.zone is None:
+            self.problem(pos, "tricks: the game's tricks do not close by themselves (tricks: zone), so none are "
+                              "counted")
+        for who in taken:
+            self.guard(seat, self.game, who, taken.key_pos[who])
 
     def step(self, step: YMap):
         """Check one step's labels, seats, cards, expressions and dice."""

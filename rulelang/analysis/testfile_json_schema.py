@@ -55,6 +55,10 @@ HELP = {  # field -> what an editor shows on hover (the wording of docs/testing.
     "rest": "Where the cards the test does not lay out go: a zone, {zone, count, face_down}, or a list of these.",
     "vars": "Initial variables: `P1.house: spades`, `closing_rank: 12`.",
     "dice": "Forced die results, used by the next dice rolled, in order.",
+    "random": "Forced picks of random(...), used by the next calls, in order: each the label of the item picked "
+              "(P3, QS, hearts).",
+    "tricks": "Tricks each player has taken in the round before the test (`P1: 4`), in a game whose tricks close "
+              "(`tricks: zone`).",
     "steps": "What happens, in order. A step stops at the end of a round; the next plays on from there.",
     "expect": "Expressions that must hold (one, or a list).",
     "winner": "P1, a list [P1, P2], draw, or none (the game must still go on); [] means nobody wins.",

@@ -63,13 +63,17 @@ def zone_parts(game, text: str, pos) -> tuple:
     return name, owner_seat, index
 
 
+ROUND = "round"  # the built-in number of the round: a test may say which round it starts in
+
+
 def variable(game, text: str, pos) -> tuple:
-    """(seat or None, name) of a variable a test sets: `P1.house` or `closing_rank`."""
+    """(seat or None, name) of a variable a test sets: `P1.house` or `closing_rank`, or `round`
+    (the round the test starts in) where the file declares no variable of that name."""
     owner, _, var = text.rpartition(".")
     if owner:
         if var not in game.player_vars:
             raise RuleError.at(pos, f"'{var}' is not a player_vars name")
         return seat(game, owner, pos).seat, var
-    if text not in game.game_vars:
+    if text not in game.game_vars and text != ROUND:
         raise RuleError.at(pos, f"'{text}' is not a game variable")
     return None, text

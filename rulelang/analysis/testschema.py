@@ -216,7 +216,7 @@ REST_FIELDS = {"zone": _one(_text), "count": _one(_count), "face_down": _one(_fl
 LOG_FIELDS = {"text": _one(_text), "seen_by": _many(_label, single=True)}
 STEP_FIELDS = {
     "play": _many(_label, single=True), "by": _one(_text), "not_legal": _many(_label, single=True),
-    "options": _options, "expect": _many(_text, single=True), "dice": _many(_number),
+    "options": _options, "expect": _many(_text, single=True), "dice": _many(_number), "random": _many(_label),
     "visible": _table(_many(_label, single=True)), "hidden": _table(_many(_label, single=True)),
     "turns": _one(_turns), "auto": _one(_flag), "game_over": _one(_flag), "log": _log,
     "no_dice": _one(_flag), "dice_used": _one(_flag),
@@ -224,6 +224,7 @@ STEP_FIELDS = {
 TEST_FIELDS = {
     "name": _one(_label), "covers": _many(_label), "seed": _one(_number), "players": _one(_number),
     "start": _one(_start), "first": _one(_text), "stack": _table(_cards), "zones": _table(_cards),
-    "rest": _rest, "ruleset": _ruleset, "vars": _table(_one(_plain)), "dice": _many(_number), "steps": _steps,
+    "rest": _rest, "ruleset": _ruleset, "vars": _table(_one(_plain)), "dice": _many(_number),
+    "random": _many(_label), "tricks": _table(_one(_count)), "steps": _steps,
     "expect": _many(_text, single=True), "winner": _winner,
 }

@@ -192,7 +192,7 @@ class Compiler:
 
     # ------------------------------------------------------------------ declarations
     def plain_values(self, key) -> dict:
-        """Initial values of a variables section (numbers, text or none)."""
+        """Initial values of a variables section (numbers, text, true/false, none, or lists of them)."""
         section = self.section(key)
         out = {}
         for name, value in section.items():
@@ -200,9 +200,10 @@ class Compiler:
                 self.error(section.key_pos[name], f"'{name}' must be a plain name")
             if isinstance(value, YMap):  # {initial: value, label: text}
                 value = value.get("initial")
-            if not (value is None or isinstance(value, (int, str, bool))):
-                self.error(section.value_pos[name], f"the initial value of '{name}' must be a number, text or none")
-            out[name] = value if not isinstance(value, str) else str(value)
+            if not plain(value):
+                self.error(section.value_pos[name], f"the initial value of '{name}' must be a number, text, "
+                                                    f"true/false, none or a list of them")
+            out[name] = plain_copy(value)
         return out
 
     def initial_values(self) -> dict:
@@ -382,3 +383,18 @@ def _returns(nodes) -> bool:
         if isinstance(node, (For, While)) and _returns(node.body):
             return True
     return False
+
+
+def plain(value) -> bool:
+    """A value a variable may start with: a number, text, true/false, none, or a list of such values."""
+    if isinstance(value, list):
+        return all(plain(item) for item in value)
+    return value is None or isinstance(value, (int, str, bool))
+
+
+def plain_copy(value):
+    """A starting value as the game holds it: text as `str`, a list as a `list` (never changed in
+    place by a game: `+` makes a new list, so every game may start with the same one)."""
+    if isinstance(value, list):
+        return [plain_copy(item) for item in value]
+    return str(value) if isinstance(value, str) else value

@@ -182,6 +182,8 @@ class RoundSpec:
     end: object
     after: tuple
     end_reads: frozenset | None = None  # what `end` reads (see engine/memo.py); None: always check
+    count: int | None = None  # `count:` the game is over after this many rounds (None: no limit)
+    winner: object = None  # who wins then: winner(st, env), or None for the highest `results` score
 
 
 def watched_origins(event_triggers: tuple) -> frozenset | None:
@@ -234,12 +236,15 @@ class TeamSpec:
 
 @attrs.frozen(repr=False, eq=False)
 class TrickSpec:
-    """How tricks are won (`tricks:`): the trump suit now, and the card values that say which suit
-    a card counts as and how high it ranks."""
+    """How tricks are won (`tricks:`): the trump suit now, the card values that say which suit a
+    card counts as and how high it ranks, and where tricks are played and taken when they close
+    by themselves."""
 
     trump: object  # trump(st, env): the trump suit now, or none
     suit: str  # the name of the card value a card's suit in play is
     rank: str  # the name of the card value a card's rank in a trick is
+    zone: str | None = None  # the shared zone tricks are played to and close in (None: the file closes them)
+    to: str | None = None  # the zone a trick is taken into (of each player: the winner's)
 
 
 @attrs.frozen(repr=False, eq=False)

@@ -11,6 +11,7 @@ from . import (  # noqa: F401 - they enter their constructs
     order_functions,
     packing_functions,
     pattern_functions,
+    sequence_functions,
     piece_sections,
     play_sections,
     sheet_functions,

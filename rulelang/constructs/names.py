@@ -23,10 +23,10 @@ CONSTANT_NAMES = {"me", "opponent", "current"}  # they name a player; `players` 
 
 
 class Name(Operator):
-    """A name: `me` (the player a move, turn or trigger runs for), `opponent`, `players`, `current`, `P1` …, a shared zone, a game variable, a constant, or a local (`let`, `for`, `choose`, a parameter, `it`); a name the file declares comes before a built-in one alike."""
+    """A name: `me` (the player a move, turn or trigger runs for), `opponent`, `players`, `current`, `round` (the number of the round being played, from 1), `P1` …, a shared zone, a game variable, a constant, or a local (`let`, `for`, `choose`, a parameter, `it`); a name the file declares comes before a built-in one alike."""
 
     keyword = "name"
-    syntax = ("me", "opponent", "players", "current", "P1", "ZONE", "VARIABLE", "CONSTANT", "LOCAL")
+    syntax = ("me", "opponent", "players", "current", "round", "P1", "ZONE", "VARIABLE", "CONSTANT", "LOCAL")
     example = "count(players) + target"
     forms = ("name",)
     grammar = (("atom", "NAME -> name"),)
@@ -39,6 +39,8 @@ class Name(Operator):
             return PLAYER
         if builtin and (rule_name == "players" or rule_name == "attributes"):
             return LIST
+        if builtin and rule_name == "round" and rule_name not in checker.locals:
+            return NUMBER
         if rule_name in names.shared_zones:
             return LIST if rule_name in names.zone_lists else ZONE
         if rule_name in checker.locals:
@@ -51,6 +53,8 @@ class Name(Operator):
             found.add(("v", rule_name))
         elif rule_name in CONSTANT_NAMES:
             found.add("current")
+        elif rule_name == "round" and not dependencies.names.declares(rule_name):
+            found.add("round")
         return True
 
     def code(self, gen, tree, scope, as_bool):
@@ -72,6 +76,8 @@ class Name(Operator):
             return call("players", name("st"))
         if rule_name == "current":
             return item(field(name("st"), "seats"), field(name("st"), "current"))
+        if rule_name == "round":
+            return field(name("st"), "round_number")
         if rule_name == "attributes":
             return call("as_list", name("st"), gen.program.constant(list(names.attribute_names)))
         seat = seat_of(rule_name, names.max_players)
@@ -114,6 +120,8 @@ class Name(Operator):
             return ops.players(st)
         if rule_name == "current":
             return st.seats[st.current]
+        if rule_name == "round":
+            return st.round_number
         if rule_name == "attributes":
             return list(names.attribute_names)
         seat = seat_of(rule_name, names.max_players)

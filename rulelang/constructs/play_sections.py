@@ -20,7 +20,7 @@ from ..compile.ruleset import (
     watched_origins,
 )
 from ..engine.choices import CHECK_POINT
-from ..engine.ops import listing
+from ..engine.ops import listing, place, players_in
 from ..engine.values import pretty
 from ..errors import Diagnostic, GameError
 from ..language.names import suggest
@@ -28,6 +28,7 @@ from ..language.person import third_person
 from .base import EFFECTS, EXPR, NAMES, NUMBER, SEQUENCE, TEXT, Key
 from .blocks import always
 from .sections import FIGURES, Section, whole
+from .tricks import closing
 
 EVENTS = ("moved",)  # what an `on:` trigger may wait for
 
@@ -71,6 +72,7 @@ class Turn(Section):
         body = compiler.block(turn.get("do", ()), turn.value_pos.get("do", turn.pos if turn else doc.pos), {"me"})
         if not body or not body[0].settles_first:  # a turn that opens with a choice checks there
             body = (CHECK_POINT,) + body  # end conditions and triggers act before every turn
+        body += closing(compiler)  # a trick complete at the end of a turn goes to its winner
         after = compiler.block(turn.get("after", ()), turn.value_pos.get("after", doc.pos), {"me"})
         skip = compiler.cond(turn["skip"], turn.value_pos["skip"], {"me"}) if "skip" in turn else None
         return {"turn": TurnSpec(first, body, after, skip, following, doc.key_pos.get("turn", doc.pos))}
@@ -278,19 +280,29 @@ def optional_binding(compiler, item):
     return var, listing(over, item.value_pos["for"]) if over else None, {"me", var} if var else {"me"}
 
 
+MAX_ROUNDS = 10_000  # rounds a game of `rounds: count:` may last
+
+
 class Rounds(Section):
     """Play round after round: the round's `setup`, then turns until `end` holds at a check point (required), then `after`.
 
     Whatever was running then stops; the next round starts unless an effect ended the game.
+    With `count: N` the game is over once the Nth round's `after` has run (unless an effect ended
+    it before): `winner` wins, by default the players with the highest `results` score. The
+    round being played is `round` (from 1), in every rule.
     """
 
     keyword = "rounds"
-    syntax = ("rounds: {setup: [EFFECTS], first: PLAYER, end: COND, after: [EFFECTS]}",)
-    example = "rounds:\n  setup: ['draw 5 from draw to me.hand']\n  end: 'count(draw) < 10'\n  after: ['move me.hand to discard']"
+    syntax = ("rounds: {setup: [EFFECTS], first: PLAYER, end: COND, after: [EFFECTS], count: N, winner: PLAYERS}",)
+    example = ("rounds:\n  setup: ['draw 5 from draw to me.hand']\n  end: 'count(draw) < 10'\n"
+               "  after: ['move me.hand to discard']\n  count: 3\n  winner: 'most(p in players | count(p.hand))'")
     fields = {"setup": Key(EFFECTS, False, "Effects at the start of every round."),
               "first": Key(EXPR, False, "Who begins each round (default: turn.first)."),
               "end": Key(EXPR, True, "The round ends when this holds at a check point (required)."),
-              "after": Key(EFFECTS, False, "Effects when a round ends: scoring, the match end.")}
+              "after": Key(EFFECTS, False, "Effects when a round ends: scoring, the match end."),
+              "count": Key(NUMBER, False, "The game is over after this many rounds."),
+              "winner": Key(EXPR, False, "With `count`: who wins when the last round is over (default: the "
+                                         "highest `results` score).")}
 
     def compile(self, compiler):
         if "rounds" not in compiler.doc:
@@ -302,7 +314,35 @@ class Rounds(Section):
         first = compiler.expr(rounds["first"], rounds.value_pos["first"], {"me"}) if "first" in rounds else None
         end = compiler.cond(rounds.get("end", "false"), rounds.value_pos.get("end", rounds.pos), {"me"})
         reads = compiler.dependencies.of_text(rounds.get("end", "false"), rounds.value_pos.get("end", rounds.pos))
-        return {"rounds": RoundSpec(effects("setup"), first, end, effects("after"), reads)}
+        count, winner = self._last(compiler, rounds)
+        return {"rounds": RoundSpec(effects("setup"), first, end, effects("after"), reads, count, winner)}
+
+    @staticmethod
+    def _last(compiler, rounds) -> tuple:
+        """The number of rounds a game lasts (None: no limit), and who wins after the last (None: the
+        highest score)."""
+        count = rounds.get("count")
+        if count is not None and not (whole(count) and 1 <= count <= MAX_ROUNDS):
+            compiler.error(rounds.value_pos["count"], f"rounds: count must be a number from 1 to {MAX_ROUNDS:,}")
+            count = None
+        if "winner" not in rounds:
+            if count is not None and "score" not in compiler.section("results"):
+                compiler.error(rounds.value_pos["count"], "rounds: count needs a winner (rounds: winner), or a "
+                                                          "results: score to rank the players by")
+            return count, None
+        if count is None and "count" not in rounds:
+            compiler.error(rounds.key_pos["winner"], "rounds: winner says who wins after the last round: "
+                                                     "give the number of rounds (rounds: count)")
+        pos = rounds.value_pos["winner"]
+        compiler.check_kind("players", rounds["winner"], pos, {"me"}, "a winner must be")
+        winner = compiler.expr(rounds["winner"], pos, {"me"})
+
+        def winners(st, env) -> list:
+            try:
+                return players_in(st, winner(st, env), "rounds: winner")
+            except GameError as err:
+                raise place(err, pos) from None
+        return count, winners
 
 
 class Results(Section):

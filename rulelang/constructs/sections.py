@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 
 from ..compile.decks import (
+    PACKS,
     STANDARD_ATTRIBUTES,
-    STANDARD_SIZES,
     copies_by_face,
     custom_deck,
+    made_deck,
     standard_deck,
 )
 from ..compile.ruleset import ZoneSpec
@@ -27,6 +28,7 @@ from .base import (
     MAPPING,
     NAMES,
     NUMBER,
+    SEQUENCE,
     TEXT,
     Construct,
     Key,
@@ -157,8 +159,14 @@ class Extends(Section):
 
 
 class Deck(Section):
-    """The cards: `standard: 52` or `54`, or `cards:` of your own; `start:` names the shared zone they start in (required).
+    """The cards: `standard: 52` or `54`, a regional `pack`, suits × ranks, or `cards:` of your own; `start:` names the shared zone they start in (required).
 
+    `ranks:` and `suits:` cut a standard deck or a pack to those cards (Euchre's 24: `standard: 52,
+    ranks: [9, 10, 11, 12, 13, 1]`); without `standard` or `pack` they make a deck of one card of
+    each rank in each suit, named `3 of red`. The packs are `italian` and `spanish` (40 cards:
+    coins, cups, swords, batons or clubs; ace to 7, jack, knight, king) and `german` (32 cards:
+    acorns, leaves, hearts, bells; 7 to 10, under, over, king, ace), named as players say them
+    (`7 of coins`), each with its `rank` number and `suit`.
     A deck may hold several cards alike: `copies: 2` on a card of `cards:` makes two of it, and
     `copies:` of the deck makes that many of every card (two standard decks: `standard: 52,
     copies: 2`). Copies are told apart by their number (`Red 7#1`, `Red 7#2`) and read as their
@@ -167,11 +175,18 @@ class Deck(Section):
     """
 
     keyword = "deck"
-    syntax = ("deck: {standard: 52, start: ZONE}", "deck: {cards: [...], attributes: [...], start: ZONE}",
+    syntax = ("deck: {standard: 52, start: ZONE}", "deck: {standard: 52, ranks: [RANKS], suits: [SUITS], start: ZONE}",
+              "deck: {pack: italian|spanish|german, start: ZONE}", "deck: {suits: [SUITS], ranks: [RANKS], start: ZONE}",
+              "deck: {cards: [...], attributes: [...], start: ZONE}",
               "deck: {cards: [{name: NAME, copies: N, ...}], start: ZONE}",
               "deck: {standard: 52, copies: N, start: ZONE}")
-    example = "deck: {standard: 52, copies: 2, start: draw}   # two decks shuffled together: QS#1, QS#2 ..."
+    example = "deck: {standard: 52, ranks: [9, 10, 11, 12, 13, 1], start: draw}   # 24 cards: AC, 9C ... KS"
     fields = {"standard": Key(NUMBER, False, "A French deck: 52, or 54 with two jokers."),
+              "pack": Key(TEXT, False, "A regional pack: italian or spanish (40 cards), german (32 cards)."),
+              "ranks": Key(SEQUENCE, False, "Only the cards of these ranks (numbers) of a standard deck or a pack; "
+                                            "with suits and no standard or pack, the ranks of a deck of suits × ranks."),
+              "suits": Key(SEQUENCE, False, "Only the cards of these suits of a standard deck or a pack; with ranks "
+                                            "and no standard or pack, the suits of a deck of suits × ranks."),
               "cards": Key(CARDS, False, "A deck of your own: one mapping per card, each with a unique `name` and "
                                          "its printed values; `copies: N` makes N cards alike."),
               "attributes": Key(NAMES, False, "The printed values of `cards` a player may name."),
@@ -179,6 +194,11 @@ class Deck(Section):
                                               "(`defaults: {value: 0}`): a rule may read them of any card."),
               "copies": Key(NUMBER, False, "How many of every card the deck holds (default 1)."),
               "start": Key(TEXT, True, "The shared zone every card starts in (required).")}
+    choices = {"pack": tuple(PACKS)}
+
+    def check(self, value, out):
+        if "pack" in value and value["pack"] not in PACKS:
+            out.append(Diagnostic(value.value_pos["pack"], f"pack must be one of {', '.join(PACKS)}"))
 
     def declare(self, compiler):
         compiler.dice = ()  # the dice section, read later, says the dice
@@ -197,8 +217,9 @@ class Deck(Section):
             compiler.error(deck.value_pos.get("copies", deck.pos), "copies must be a whole number of at least 1")
             copies = 1
         if "cards" in deck:
-            if "standard" in deck:
-                compiler.error(deck.key_pos["standard"], "a deck is either standard or a list of cards, not both")
+            for key in ("standard", "pack", "ranks", "suits"):
+                if key in deck:
+                    compiler.error(deck.key_pos[key], f"a deck is either a list of cards or {DECK_KINDS[key]}, not both")
             attributes = tuple(str(a) for a in deck.get("attributes", ()))
             try:
                 cards = custom_deck(deck["cards"], attributes, copies, Deck._defaults(compiler, deck))
@@ -211,15 +232,12 @@ class Deck(Section):
             return cards, printed, attributes, start
         if "defaults" in deck:
             compiler.error(deck.key_pos["defaults"], "defaults are printed values of a deck of your own (cards:)")
-        size = deck.get("standard", 54)
-        if size not in STANDARD_SIZES:
-            compiler.error(deck.value_pos.get("standard", deck.pos), f"a standard deck has 52 or 54 cards, not {size}")
-            size = 54
         try:
-            return standard_deck(size, copies), STANDARD_ATTRIBUTES, (), start
+            return (*made_deck(deck, copies), (), start)
         except ValueError as err:
-            compiler.error(deck.value_pos.get("copies", deck.pos), err.args[1])
-            return standard_deck(size), STANDARD_ATTRIBUTES, (), start
+            key, message = err.args
+            compiler.error(deck.value_pos.get(key, deck.pos), message)
+            return standard_deck(52), STANDARD_ATTRIBUTES, (), start
 
     @staticmethod
     def _defaults(compiler, deck) -> dict:
@@ -236,6 +254,10 @@ class Deck(Section):
         pieces = compiler.cards + compiler.dice  # every piece of the game: the deck's cards, then the dice
         return {"cards": pieces, "card_by_name": {c.name: c for c in pieces}, "deck_zone": compiler.deck_zone,
                 "copies": copies_by_face(compiler.cards)}
+
+
+DECK_KINDS = {"standard": "a standard deck", "pack": "a pack", "ranks": "a deck cut to some ranks",
+              "suits": "a deck cut to some suits"}
 
 
 VISIBILITIES = ("hidden", "owner", "public")
@@ -342,7 +364,8 @@ class VariableSection(Section):
     entry_kind = VARIABLE
     variables = True
     entry_what = "variable"
-    entry = {"initial": Key(VALUE, False, "The starting value: a number, text, true/false or none."),
+    entry = {"initial": Key(VALUE, False, "The starting value: a number, text, true/false, none, or a list of "
+                                          "them (`[]`)."),
              "label": Key(TEXT, False, "What players read for the variable on the table.")}
     field = ""  # the Game field of its values
 
@@ -385,7 +408,7 @@ class GameVars(VariableSection):
 
     keyword = "vars"
     syntax = ("vars: {NAME: VALUE}", "vars: {NAME: {initial: VALUE, label: TEXT}}")
-    example = "vars:\n  round: {initial: 1, label: round}"
+    example = "vars:\n  stake: {initial: 1, label: stake}"
     field = "game_vars"
 
 

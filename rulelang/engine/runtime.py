@@ -28,6 +28,7 @@ from .memo import (
 )
 from .ops import place
 from .state import Anytime, GameState
+from .tricks import new_round
 from .values import Player, pretty
 
 ALL_QUIET = ("quiet", "all")  # remembered: no end rule or condition trigger holds (see settle)
@@ -178,6 +179,8 @@ def _next_program(st: GameState) -> None:
         if game.setup:
             st.frames.append(Frame(game.setup, {"me": Player(0)}))
     elif st.stage in ("setup", "round_end"):
+        if st.stage == "round_end" and _last_round_over(st):
+            return
         if st.stage == "round_end" and _hold(st, round_end=True):
             return
         _begin_round(st)
@@ -221,8 +224,29 @@ def _following(st: GameState) -> int:
     return player.seat
 
 
+def _last_round_over(st: GameState) -> bool:
+    """End a game of `rounds: count:` once its last round is over: its `winner` wins, by default
+    the players with the highest score. True if it ended."""
+    rounds = st.game.rounds
+    if rounds.count is None or st.round_number < rounds.count:
+        return False
+    me = {"me": st.seats[st.current]}
+    if rounds.winner is not None:
+        winners = rounds.winner(st, me)
+    else:
+        scores = [st.game.score(st, {"me": player}) for player in st.seats]
+        winners = [player for player, score in zip(st.seats, scores) if score == max(scores)]
+    if not st.quiet:
+        st.say(f"the last of {rounds.count} rounds is over", actor=False)
+    st.finish([player.seat for player in winners])
+    return True
+
+
 def _begin_round(st: GameState) -> None:
     st.round_number += 1
+    st.touch("round")  # (rules read it as `round`)
+    if st.game.tricks is not None and st.game.tricks.zone is not None:
+        new_round(st)
     st.next_turn = None  # a round begins with its `first` player
     st.stage = "round"
     rounds = st.game.rounds

@@ -18,8 +18,9 @@ def seat_view(st, seat: int | None) -> dict:
     `last`, as the seat saw them there, with who played them and where they went; `taken` counts,
     for each zone that holds some, the times such a zone was emptied into it (tricks taken).
     `asked` names the seat whose decision is pending (and, for that seat, the picks of a choice
-    of several so far); `order` gives, for each of the seat's hands, the order to show it in
-    (suits together, trump first, by rank; positions in the zone, hidden cards last).
+    of several so far); `order` gives, for each of the seat's hands and each hand it sees whole
+    (a dummy laid face up), the order to show it in (suits together, trump first, by rank;
+    positions in the zone, hidden cards last).
     """
     zones, summaries, order, taken = {}, {}, {}, {}
     game = st.game
@@ -30,8 +31,9 @@ def seat_view(st, seat: int | None) -> dict:
         zones[label] = pieces = [_piece(st, card, looker) for card in cards]
         if zone.name in st.show_last:
             _played_by(st, cards, pieces)
-        if zone.seat == seat and game.zones[zone.name].visibility == "owner" and len(cards) > 1:
-            order[label] = hand_order(st, cards, seat)
+        if game.zones[zone.name].visibility == "owner" and len(cards) > 1 and zone.seat is not None \
+                and (zone.seat == seat or all(st.visible_to(card, looker) for card in cards)):  # (a hand shown: a dummy)
+            order[label] = hand_order(st, cards, looker)
         if st.swept:
             found = len({st.swept[card.id] for card in cards if card.id in st.swept})
             if found:
@@ -115,7 +117,8 @@ def _teams(st) -> list:
 def hand_order(st, cards: list, seat: int) -> list:
     """The positions of a hand's cards in the order to show them: the cards the seat sees with
     a suit, the trump suit first (the suit a card counts as in tricks, `tricks:`), then spades,
-    hearts, clubs, diamonds, each suit by rank (as tricks rank them); then the others as they lie."""
+    hearts, clubs, diamonds (other suits, as of a regional pack, by name), each suit by rank (as
+    tricks rank them); then the others as they lie."""
     tricks = st.game.tricks
     me = Player(seat)
     trump = None
@@ -127,7 +130,7 @@ def hand_order(st, cards: list, seat: int) -> list:
             if card.__class__ is Card and "suit" in card.attributes and st.visible_to(card, seat):
                 suit = st.attribute(card, tricks.suit, me) if tricks is not None else card.attributes["suit"]
                 rank = st.attribute(card, tricks.rank, me) if tricks is not None else card.attributes.get("rank")
-                group = 0 if suit == trump and trump is not None else 1 + _suit_place(suit)
+                group = (0,) if suit == trump and trump is not None else (1, _suit_place(suit), str(suit))
                 keys[place] = (group, rank if isinstance(rank, int) else 0)
     except GameError:  # a card value that cannot be worked out now: the hand as it lies
         return list(range(len(cards)))

@@ -14,7 +14,7 @@ from .names import BUILTIN_NAMES, OWN_NAMES
 
 BUILTIN_MEANINGS = {  # the built-in names a declaration may hide, and what they name
     "opponent": "the other player", "players": "all players in seat order", "current": "the player whose turn it is",
-    "attributes": "the names of the deck's attributes"}
+    "attributes": "the names of the deck's attributes", "round": "the number of the round being played"}
 assert set(BUILTIN_MEANINGS) == set(BUILTIN_NAMES) - set(OWN_NAMES)
 NAMED = (("vars", "variable"), ("constants", "constant"), ("zones", "shared zone"))
 

@@ -22,7 +22,7 @@ KIND_HELP = {
     shape.EFFECTS: "A list of effects: statements in text, or blocks such as `if:`, `for:`, `choose:`.",
     shape.NAMES: "A list of move names.",
     PLAYERS: "How many seats: a number (2) or a range [min, max], between 1 and 20.",
-    VALUE: "The starting value: a number, text, true/false or none.",
+    VALUE: "The starting value: a number, text, true/false, none, or a list of them.",
     CONSTANT: "A number, text or true/false, fixed for the whole game.",
     HEADED: "Text in Markdown, or sections of text by heading (a variant replaces them one by one).",
 }
@@ -30,7 +30,7 @@ KIND_HELP = {
 REMOVED = {"enum": [None, "none", "None"],  # the loader reads `none` as empty; editors read YAML 1.2 (text)
            "description": "none: in a variant, remove this part from the base."}
 EXPRESSION = {"type": ["string", "integer", "boolean", "null"], "description": KIND_HELP[shape.EXPR]}
-SCALAR = {"type": ["string", "integer", "boolean", "null"], "description": KIND_HELP["value"]}
+SCALAR = {"type": ["string", "integer", "boolean", "null", "array"], "description": KIND_HELP["value"]}
 SEATS = {"type": "integer", "minimum": 1, "maximum": 20}
 SHAPED = (shape.MAPPING, shape.SEQUENCE)  # sections whose value has a shape of its own; `none` removes one
 REMOVAL = {"type": "object", "required": ["name", "remove"], "additionalProperties": False,

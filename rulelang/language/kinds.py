@@ -117,7 +117,9 @@ def declared_kinds(names, props: dict, functions: dict, values: dict, functions_
     for (section, name), (value, pos) in values.items():
         if isinstance(value, bool) or value is None:
             continue
-        if isinstance(value, int):
+        if isinstance(value, list):
+            kinds[(section, name)] = LIST
+        elif isinstance(value, int):
             kinds[(section, name)] = NUMBER
         elif isinstance(value, str):
             what = {"var": "game variable", "player_var": "player variable", "card_var": "card variable",

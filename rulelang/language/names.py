@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import attrs
 
-BUILTIN_NAMES = ("me", "opponent", "players", "current", "it", "attributes")
+BUILTIN_NAMES = ("me", "opponent", "players", "current", "it", "attributes", "round")
 OWN_NAMES = ("me", "it")  # bound wherever a rule runs (the acting seat, the item): nothing the file declares hides them
 ENGINE_CARD_ATTRIBUTES = ("zone", "owner", "parent", "face_down", "name", "index")
 PLAYER_ATTRIBUTES = ("seat", "name")

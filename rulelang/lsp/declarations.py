@@ -11,7 +11,7 @@ import re
 
 import attrs
 
-from ..compile.decks import STANDARD_ATTRIBUTES, STANDARD_SIZES, standard_deck
+from ..compile.decks import STANDARD_ATTRIBUTES, made_deck
 from ..constructs.sections import SIGNATURE
 from ..errors import Position
 from ..language.documents import YList, YMap
@@ -194,13 +194,17 @@ def _deck(document: YMap) -> tuple:
                 out.append(Declaration(str(item["name"]), CARD, item.value_pos["name"], f"({_short(values)})"))
                 printed.update(k for k in item if k != "name" and PLAIN_NAME.fullmatch(k))
         return out, printed
-    size = deck.get("standard", 54)
-    where = deck.value_pos.get("standard", deck.pos)
-    if size not in STANDARD_SIZES:
+    key = next((k for k in ("pack", "standard", "suits", "ranks") if k in deck), "standard")
+    where = deck.value_pos.get(key, deck.pos)
+    try:
+        cards, printed = made_deck(deck)
+    except ValueError:
         return [], set(STANDARD_ATTRIBUTES)
-    return ([Declaration(card.name, CARD, where, f"(of the standard deck of {size}: "
+    what = f"the {deck['pack']} pack" if "pack" in deck else "the deck" if key in ("suits", "ranks") else \
+        f"the standard deck of {deck.get('standard', 54)}"
+    return ([Declaration(card.name, CARD, where, f"(of {what}: "
                                                 f"{', '.join(f'{k}: {v}' for k, v in card.attributes.items())})")
-             for card in standard_deck(size)], set(STANDARD_ATTRIBUTES))
+             for card in cards], set(printed))
 
 
 def _max_players(document: YMap) -> int:
