@@ -176,7 +176,7 @@ class Board:
         cut = shared and not self.whole and len(faces) > MOST_SHOWN + 1
         more = len(faces) - MOST_SHOWN if cut else 0
         gap = " · " if any(" " in face for face in faces) else "  "  # names of several words need a mark
-        text = gap.join(faces[:len(faces) - more]) + (f"{gap}… {more} more (b shows it whole)" if more else "")
+        text = gap.join(faces[:len(faces) - more]) + (f"{gap}… {more} more" if more else "")
         if shared and len(pieces) > 1:
             text = "top: " + text
         return styled(text)
