@@ -1,7 +1,7 @@
 """A seat's view laid out for people, the same at the terminal and in the browser: who is asked to
 decide, the players with their partners, hands in order (suits together, trump first), the
 trick in play with who played each card and who led, the last trick and who took it, tricks
-counted as tricks, and the picks of a choice of several so far.
+counted as tricks, the picks of a choice of several so far, and what a choice made at once means.
 
 Everything here reads a seat's view (engine/views.py) and the rule file's names, nothing else,
 so it can only show what the seat may see. The terminal draws it with rich (cli/screen.py), the
@@ -123,6 +123,27 @@ def selection_text(view: dict) -> str | None:
     return f"picked {picked}: {rest}"
 
 
+def at_once_text(view: dict) -> str | None:
+    """What a choice made at once means for the seat asked, in words: `everyone chooses at once:
+    nobody sees your choice until all have chosen (P1 has chosen; P3 is still to)`; None otherwise."""
+    asked = view.get("asked")
+    found = asked.get("at_once") if asked else None
+    if found is None:
+        return None
+    answered = found["answered"]
+    waiting = [name for name in found["players"] if name not in answered and name != asked["seat"]]
+    done = f"{', '.join(answered)} {'has' if len(answered) == 1 else 'have'} answered" if answered else ""
+    still = f"{', '.join(waiting)} {'is' if len(waiting) == 1 else 'are'} still to" if waiting else ""
+    progress = "; ".join(part for part in (done, still) if part)
+    if found["kind"] == "first come":
+        text = "anyone may act, and the first to come does: nobody sees your answer until all have answered"
+    else:
+        text = "everyone chooses at once: nobody sees your choice until all have chosen, then all are revealed"
+    if "yours" in found:
+        text += f" (yours: {found['yours']})"
+    return text + (f" ({progress})" if progress else "")
+
+
 def card_parts(face: str | None) -> dict:
     """A card's name as its parts for drawing: `{"face": "Q♠", "rank": "Q", "suit": "♠", "colour":
     "black"}`; other names (custom cards, dice) whole, with no suit."""
@@ -162,6 +183,8 @@ def scene(game, view: dict, namer: Namer, news: int | None = None) -> dict:
                       "zones": [_zone(game, view, namer, label) for label in owners.get(None, ())]},
             "selection": selection(view),
             "selection_text": selection_text(view),
+            "at_once": asked.get("at_once") if asked else None,
+            "at_once_text": at_once_text(view),
             "earlier": max(len(view["log"]) - news, 0) if news is not None else 0,
             "log": [line for line in (namer.text(text) for text in view["log"][-news if news else 0:])
                     if line is not None]}
