@@ -32,6 +32,7 @@ class ZoneSpec:
     down_seen_by_owner: bool = True  # `face_down: owner` (the default) or `face_down: hidden`
     label: str = ""  # what players call it (`label:`); empty: its name
     show_last: bool = False  # `show_last: true`: its last cards stay in sight until a card comes in
+    spread: bool = False  # `spread: true`: fanned, every card in sight: tables show it whole
 
 
 @attrs.frozen(repr=False, eq=False)

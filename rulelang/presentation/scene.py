@@ -28,6 +28,10 @@ def header(game, view: dict) -> str:
         return f"{game.name} · {when}"
     me = _name(view)
     who = "you" if asked["seat"] == me else asked["seat"]
+    together = asked.get("at_once")
+    if together is not None:  # (whose turn it is says nothing when all choose at once)
+        everyone = "everyone chooses at once" if together["kind"] == "together" else "anyone may act, first come"
+        return f"{game.name} · {when} · {everyone}, {who} to decide"
     if view["turn"] and asked["seat"] != view["current"]:
         current = "your" if view["current"] == me else f"{view['current']}'s"
         return f"{game.name} · {when} · {current} turn, {who} to decide"
@@ -125,23 +129,28 @@ def selection_text(view: dict) -> str | None:
 
 def at_once_text(view: dict) -> str | None:
     """What a choice made at once means for the seat asked, in words: `everyone chooses at once:
-    nobody sees your choice until all have chosen (P1 has chosen; P3 is still to)`; None otherwise."""
+    nobody sees your choice until all have chosen, then all are revealed; P1 has chosen, P3 still
+    to choose`; None otherwise."""
     asked = view.get("asked")
     found = asked.get("at_once") if asked else None
     if found is None:
         return None
+    verb = "answer" if found["kind"] == "first come" else "choose"
     answered = found["answered"]
     waiting = [name for name in found["players"] if name not in answered and name != asked["seat"]]
-    done = f"{', '.join(answered)} {'has' if len(answered) == 1 else 'have'} answered" if answered else ""
-    still = f"{', '.join(waiting)} {'is' if len(waiting) == 1 else 'are'} still to" if waiting else ""
-    progress = "; ".join(part for part in (done, still) if part)
+    parts = []
+    if answered:
+        parts.append(f"{', '.join(answered)} {'has' if len(answered) == 1 else 'have'} "
+                     f"{'answered' if verb == 'answer' else 'chosen'}")
+    if waiting:
+        parts.append(f"{', '.join(waiting)} still to {verb}")
     if found["kind"] == "first come":
         text = "anyone may act, and the first to come does: nobody sees your answer until all have answered"
     else:
         text = "everyone chooses at once: nobody sees your choice until all have chosen, then all are revealed"
     if "yours" in found:
-        text += f" (yours: {found['yours']})"
-    return text + (f" ({progress})" if progress else "")
+        parts.insert(0, f"yours: {found['yours']}")
+    return "; ".join([text, ", ".join(parts)] if parts else [text])
 
 
 def card_parts(face: str | None) -> dict:
@@ -198,6 +207,7 @@ def _zone(game, view: dict, namer: Namer, label: str) -> dict:
     summary = view["summaries"].get(label)
     return {"label": label, "name": namer.zone(name, None, int(index) if index else None),
             "count": len(pieces), "tricks": taken(game, view, label), "trick": is_trick(view, label),
+            "spread": game.zones[name].spread,
             "cards": [_card(piece, namer) for piece in pieces],
             "summary": namer.text(summary) if summary else None,
             "last": [{"taker": taker, "to": namer.label(to),
