@@ -2,6 +2,8 @@
 together, `rotate` passes every hand at once, `first come` lets any player act and decides who
 comes first fairly (ties go round the table) and deterministically; views, logs and search
 samples show a seat no answer but its own."""
+import re
+
 import pytest
 
 from rulelang.agents.determinization import Redeal
@@ -172,3 +174,13 @@ def test_first_come_closes_when_all_pass_and_is_the_same_game_for_the_same_choic
         assert st.pending.labels() == ["wait"]
         logs.append(st.log)
     assert logs[0] == logs[1]
+
+
+@pytest.mark.parametrize("turn, message", [
+    ("- choose together: c\n  from: me.hand\n  by: 3\n  do: []", "'by' must name a player or a list of players, not a number"),
+    ("- first come: [claim]\n  by: \"'P1'\"", "'by' must name a player or a list of players, not text"),
+    ("- rotate hand by 'left'\n- choose move: [wait]", "'rotate ... by' needs a number, not text"),
+])
+def test_who_chooses_and_how_far_hands_pass_are_checked_before_play(together, turn, message):
+    with pytest.raises(RuleError, match=re.escape(message)):
+        together(turn=turn)

@@ -121,6 +121,8 @@ class Rotate(Statement):
 
     def code(self, sc, tree, pos, scope):
         zone = self._zone(sc.names, tree, pos)
+        if len(tree.children) > 1:
+            sc.check_number(tree.children[1], pos, scope, "'rotate ... by'")
         by = sc.expr(tree.children[1], pos, scope) if len(tree.children) > 1 else ast.Constant(1)
         where = sc.program.constant(pos.shifted(node_column(tree.children[-1])))
         return _do(call("rotate_zone", name("st"), ast.Constant(zone), by, where))

@@ -43,7 +43,7 @@ class ChooseTogetherBlock(Block):
                                      "chooser and the name its pick (required).")}
 
     def compile(self, compiler, item, pos, scope, following):
-        by = compiler.expr(item["by"], item.value_pos["by"], scope) if "by" in item else None
+        by = players_of(compiler, item, scope)
         one = YMap((("choose" if key == self.keyword else key), value) for key, value in item.items()
                    if key not in ("by", "do", "reveal"))
         one.pos, one.key_pos = item.pos, {("choose" if k == self.keyword else k): v for k, v in item.key_pos.items()}
@@ -82,10 +82,18 @@ class FirstComeBlock(Block):
 
     def compile(self, compiler, item, pos, scope, following):
         names, args = offered_moves(compiler, item["first come"], set(scope) | {"me"})
-        by = compiler.expr(item["by"], item.value_pos["by"], scope) if "by" in item else None
+        by = players_of(compiler, item, scope)
         until = compiler.cond(item["until"], item.value_pos["until"], scope) if "until" in item else None
         prompt = None
         if "prompt" in item:
             prompt = compiler.guard(compiler.statements.interpolation, str(item["prompt"]), item.value_pos["prompt"],
                                     set(scope) | {"me"})
         return FirstCome(names, args, by, until, prompt, pos)
+
+
+def players_of(compiler, item, scope):
+    """A block's `by:`, the players it names, compiled (None when it names none: every player)."""
+    if "by" not in item:
+        return None
+    compiler.check_kind("players", item["by"], item.value_pos["by"], scope, "'by' must name")
+    return compiler.expr(item["by"], item.value_pos["by"], scope)
