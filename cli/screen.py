@@ -151,7 +151,8 @@ class Board:
             if pieces and is_trick(view, label):
                 contents = self.trick(view, label)
             else:
-                contents = self.contents(pieces, owner is None) if pieces else Text()
+                spread = self.game.zones[zone].spread  # (a fanned pile is shown whole)
+                contents = self.contents(pieces, owner is None, spread) if pieces else Text()
             grid.add_row(styled(title), contents.append_text(note))
         if empty:
             out.append(styled("  (empty: " + ", ".join(empty) + ")", "dim"))
@@ -167,13 +168,14 @@ class Board:
         """A zone's `display` summary, after its cards."""
         return styled(f"  — {self.namer.text(summary) or ''}", "dim") if summary else Text()
 
-    def contents(self, pieces: list, shared: bool) -> Text:
+    def contents(self, pieces: list, shared: bool, spread: bool = False) -> Text:
         """A zone's cards: hidden ones counted, in order among the seen ones, a shared pile's top
-        marked (and cut short after MOST_SHOWN cards, unless the board shows piles whole)."""
+        marked (and cut short after MOST_SHOWN cards, unless the board shows piles whole or the
+        pile lies `spread`)."""
         if all(p["card"] is None for p in pieces):
             return Text(f"{len(pieces)} hidden")
         faces = [self.piece(p) if p["card"] is not None else HIDDEN for p in pieces]
-        cut = shared and not self.whole and len(faces) > MOST_SHOWN + 1
+        cut = shared and not self.whole and not spread and len(faces) > MOST_SHOWN + 1
         more = len(faces) - MOST_SHOWN if cut else 0
         gap = " · " if any(" " in face for face in faces) else "  "  # names of several words need a mark
         text = gap.join(faces[:len(faces) - more]) + (f"{gap}… {more} more" if more else "")

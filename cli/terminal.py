@@ -14,7 +14,7 @@ from rich.text import Text
 
 from rulelang.engine.values import Card, ZoneRef
 from rulelang.presentation.naming import Namer
-from rulelang.presentation.scene import header, option_order, selection_text
+from rulelang.presentation.scene import at_once_text, header, option_order, selection_text
 
 from .explain import explain
 from .news import MOST_EVENTS, TURN, summarise
@@ -104,6 +104,9 @@ class HumanAgent:
         namer = self.namer(view)
         me = view["players"][view["seat"]]["name"]
         self.emit(styled(f"{me}: {namer.text(decision.prompt)}", "bold"))
+        at_once = at_once_text(view)
+        if at_once:
+            self.emit(styled(f"  ({at_once})", "italic"))
         picked = selection_text(view)
         if picked:
             self.emit(styled(f"  ({picked})", "italic"))

@@ -1,5 +1,6 @@
 """What each seat knows has one answer: the view, the AI observation and the search sampler all
-agree with the knowledge room (engine/knowledge.py) over many random games of every ruleset."""
+agree with the knowledge room (engine/knowledge.py) over many random games of every ruleset, on
+the cards and on the answers sealed in a choice made at once."""
 import numpy as np
 import pytest
 
@@ -55,6 +56,23 @@ def kept_by_sampler(st, seat: int) -> set:
     return {piece.id for piece in pieces_in_game(st)} - hidden
 
 
+def answers_seen(st, seat: int) -> set:
+    """The seats whose sealed answers (a choice made at once, still running) the knowledge room says
+    `seat` sees."""
+    return {chooser for _, _, chooser in st.sealed_answers() if st.sees_answer(chooser, seat)}
+
+
+def answers_named_by_view(view: dict) -> set:
+    """The seats whose answers the view tells its seat: its own, when it has given one."""
+    at_once = (view["asked"] or {}).get("at_once", {})
+    return {view["seat"]} if "yours" in at_once else set()
+
+
+def answers_kept_by_sampler(st, seat: int) -> set:
+    """The seats whose sealed answers a search sample of the seat keeps (the others it draws afresh)."""
+    return {chooser for _, _, chooser in st.sealed_answers()} - {chooser for _, chooser in Redeal(st, seat).sealed}
+
+
 def pieces_in_game(st) -> list:
     """Every card and die lying in a zone or under a card."""
     return [piece for piece in st.game.cards if piece.id in st.loc]
@@ -89,8 +107,11 @@ def test_the_view_the_observation_and_the_sampler_know_what_the_knowledge_room_s
             pieces = pieces_in_game(st)
             visible = {piece.id for piece in pieces if st.visible_to(piece, seat)}
             in_sight = {piece.id for piece in pieces if st.in_sight(piece, seat)}
-            assert named_by_view(st, seat_view(st, seat)) == visible
+            view = seat_view(st, seat)
+            assert named_by_view(st, view) == visible
             assert shown_by_observation(layout, vector) == visible
             assert kept_by_sampler(st, seat) == in_sight
+            assert answers_named_by_view(view) == answers_seen(st, seat)
+            assert answers_kept_by_sampler(st, seat) == answers_seen(st, seat)
             compared += 1
     assert compared >= STEPS // EVERY

@@ -21,6 +21,7 @@ from rulelang.engine.record import replay
 from rulelang.engine.recordfile import load_record
 from rulelang.engine.runtime import apply_action, new_game
 from rulelang.engine.session import worth_asking
+from rulelang.engine.values import ZoneRef
 from rulelang.engine.views import seat_view
 from rulelang.errors import RulelangError
 from rulelang.presentation.naming import Namer, literal
@@ -402,3 +403,23 @@ def test_the_header_names_the_seat_asked_and_a_heading_names_partners():
     table = Console(width=120, file=io.StringIO(), color_system=None)
     table.print(Board(st.game, Namer(st.game, 0)).render(view))
     assert "P3 · partner of you" in table.file.getvalue() and "P2 · partner of P4" in table.file.getvalue()
+
+
+def test_a_spread_pile_is_shown_whole_and_another_shared_pile_by_its_top():
+    game = load_game("rummy_500")
+    st = new_game(game, 2, 1)
+    st.move(st.zones[ZoneRef("stock")][:11], ZoneRef("discard"))  # twelve cards in the discard pile, all in sight
+    pile = st.zones[ZoneRef("discard")]
+    text = rendered(Board(game, Namer(game, 0)).render(seat_view(st, 0)), width=200)
+    assert all(card.pretty() in text for card in pile) and "more (b shows it whole)" not in text
+
+
+def test_a_choice_made_at_once_says_so_in_the_header_and_under_the_question():
+    st = new_game(load_game("sushi_go"), 3, 1)
+    apply_action(st, 0)  # P1 has chosen
+    view = seat_view(st, 1)
+    assert header(st.game, view).endswith("everyone chooses at once, you to decide")
+    console = Console(width=200, file=io.StringIO(), color_system=None)
+    HumanAgent(st.game, console).show_question(view, st.pending)
+    assert ("everyone chooses at once: nobody sees your choice until all have chosen, then all are revealed; "
+            "P1 has chosen, P3 still to choose") in console.file.getvalue()

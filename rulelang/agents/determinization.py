@@ -12,7 +12,9 @@ permutation of the hidden cards' identities, applied to the whole
 cloned state (zones, attachments, stored values, variables, the running effects' local
 variables, moves not yet seen by triggers, face-down cards, the pending decision's options).
 A secret choice another seat has already made (a card laid face down, a card bound in a
-running effect) is thereby hidden too.
+running effect) is thereby hidden too, and an answer another seat gave in a choice made at once
+that is still running (`choose together`, `first come`, sealed: `GameState.sealed_answers`) is
+drawn afresh, at random among those it could have given.
 
 The hidden places are listed in an order fixed by what the seat sees (zones in the order the
 game made them, cards from the top, attached cards after their card), and the hidden cards
@@ -159,6 +161,8 @@ class Redeal:
             (i for i, banned in enumerate(self.banned) if banned), key=lambda i: -len(self.banned[i]))
         self.seen = [[j for j, slot in enumerate(self.slots) if st.in_sight(self._at(st, slot), seat)]
                      for seat in range(st.n)]  # the hidden places each seat sees (with no seat, its own)
+        self.sealed = [(index, chooser) for index, _, chooser in st.sealed_answers()
+                       if not self.known_to(st.sees_answer(chooser, seat) for seat in self.seats)]
 
     @staticmethod
     def _at(st, slot):
@@ -297,6 +301,9 @@ class Redeal:
         for die in self.dice:  # a hidden die shows any of its faces
             if "face" in other.cvars.get(die.id, ()):
                 other.cvars[die.id] = {"face": die.low + rng.below(die.attributes["sides"])}
+        for index, chooser in self.sealed:  # an answer sealed from the seat is any it could have given
+            frame = other.frames[index]
+            frame.block[frame.pc].redraw(other, frame, chooser, rng)
         other.touch()
         return other
 

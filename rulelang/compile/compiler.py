@@ -14,7 +14,7 @@ import attrs
 from ..constructs.blocks import always
 from ..constructs.catalogue import BLOCKS, SECTIONS
 from ..engine.values import pretty
-from ..engine.effects import For, If, Return, While
+from ..engine.effects import For, If, Repeat, Return, While
 from ..errors import UNKNOWN, Diagnostic, GameError, Position, RuleError, RulelangError
 from ..language.documents import YList, YMap, position_of
 from ..language.kinds import check_figure, check_players, declared_kinds
@@ -178,6 +178,7 @@ class Compiler:
             procedures={name: len(params) for name, (params, _, _) in procedures.items()},
             sheets=frozenset(self.section("sheets")),
             max_players=self.seats[1],
+            rounds="rounds" in self.doc,
         )
 
     @property
@@ -380,7 +381,7 @@ def _returns(nodes) -> bool:
             return True
         if isinstance(node, If) and (_returns(node.then) or _returns(node.otherwise)):
             return True
-        if isinstance(node, (For, While)) and _returns(node.body):
+        if isinstance(node, (For, While, Repeat)) and _returns(node.body):
             return True
     return False
 

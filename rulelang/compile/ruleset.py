@@ -32,6 +32,7 @@ class ZoneSpec:
     down_seen_by_owner: bool = True  # `face_down: owner` (the default) or `face_down: hidden`
     label: str = ""  # what players call it (`label:`); empty: its name
     show_last: bool = False  # `show_last: true`: its last cards stay in sight until a card comes in
+    spread: bool = False  # `spread: true`: fanned, every card in sight: tables show it whole
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -116,6 +117,7 @@ class Move:
     costly: bool = attrs.field(eq=False, default=False)  # `legal` loops: worth remembering (engine/memo.py)
     offered: Phrase = attrs.field(eq=False, default=None)  # the label, filled in for the player offered it
     told: Phrase = attrs.field(eq=False, default=None)  # the third person, filled in for the player who made it
+    params: tuple = attrs.field(eq=False, default=())  # `meld(card)`: the values `choose move: [meld(c)]` hands it
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -159,6 +161,8 @@ class EndRule:
     over_reads: frozenset | None = None  # what `over` reads
     costly: bool = False  # worth remembering for each binding (it calls functions or loops)
     key: tuple = ()  # names it in remembered checks: ("end", its place among the end rules)
+    finish: str | None = None  # None: at once; "round": at the end of the round of turns; "others": after
+    # every other player's last turn (see runtime.settle)
 
 
 @attrs.frozen(repr=False, eq=False)

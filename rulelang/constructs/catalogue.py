@@ -17,6 +17,7 @@ from . import (  # noqa: F401 - they enter their constructs
     sheet_functions,
     table_statements,
     teams,
+    together_blocks,
     tricks,
     value_functions,
 )

@@ -284,7 +284,9 @@ class Zones(Section):
              "label": Key(TEXT, False, "What players read for the zone."),
              "show_last": Key(FLAG, False, "true: the cards it held when last emptied stay in sight beside it, with "
                                            "where they went, until it is emptied again (the last trick, and who "
-                                           "took it).")}
+                                           "took it)."),
+             "spread": Key(FLAG, False, "true: its cards lie fanned so every one shows (a discard pile players "
+                                        "may take from anywhere): the table shows it whole, not only its top.")}
     choices = {"visibility": VISIBILITIES, "face_down": FACE_DOWN}
 
     def check(self, value, out):
@@ -328,7 +330,8 @@ class Zones(Section):
                                    bool(body.get("keep_face_up", False)),
                                    count, bool(body.get("row", False)), pos,
                                    down_seen_by_owner=body.get("face_down", "owner") != "hidden",
-                                   label=str(body.get("label", "")), show_last=bool(body.get("show_last", False)))
+                                   label=str(body.get("label", "")), show_last=bool(body.get("show_last", False)),
+                                   spread=bool(body.get("spread", False)))
             if count is not None and body.get("row"):
                 compiler.error(body.value_pos["row"], "a zone is either a row (row: true) or has a count, not both")
             if body.get("show_last") and body.get("row"):

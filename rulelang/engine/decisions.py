@@ -278,18 +278,57 @@ def move_options(st, moves, player) -> tuple:
     return tuple(out)
 
 
-def filled_label(st, move, player) -> str | None:
-    """A move's label with its `{expressions}` filled in for `player`, or None when it has none to
-    fill (or nobody reads it: a quiet game's labels are never shown)."""
+def filled_label(st, move, player, env: dict | None = None) -> str | None:
+    """A move's label with its `{expressions}` filled in for `player` (and the values `env` hands its
+    parameters), or None when it has none to fill (or nobody reads it: a quiet game's labels are never shown)."""
     if move.offered.fill is None or st.quiet:
         return None
-    return move.offered.fill(st, {"me": player})
+    return move.offered.fill(st, env if env is not None else {"me": player})
 
 
-def announce(st, move, player, reaction: bool = False) -> None:
+def announce(st, move, player, reaction: bool = False, values: tuple = ()) -> None:
     """Say in the log that `player` makes a move, as the others read it: `P2 ends their turn`."""
-    told = move.told.said(st, {"me": player})
+    told = move.told.said(st, move_env(move, player, values) if values else {"me": player})
     st.say(f"{player.name} {'reacts and ' if reaction else ''}{told}", actor=False)
+
+
+class Offer:
+    """A move offered with the values its parameters take (`choose move: [meld(c)]`): an option's value."""
+
+    __slots__ = ("move", "values")
+
+    def __init__(self, move, values: tuple):
+        self.move = move
+        self.values = values
+
+    def __repr__(self) -> str:
+        return f"{self.move.name}({', '.join(pretty(v) for v in self.values)})"
+
+
+def move_env(move, player, values: tuple = ()) -> dict:
+    """The locals of a move made by `player`: `me`, and its parameters bound to the values handed to it."""
+    env = {"me": player}
+    if values:
+        env.update(zip(move.params, values))
+    return env
+
+
+def offered_moves(st, names, args, env: dict, player) -> tuple:
+    """The options offering these moves to `player`, where some take values (`args`: per move, the
+    functions giving its values from the chooser's locals `env`, or () for none): a move is offered
+    when its `if` holds with its parameters bound to them."""
+    moves, out = st.game.moves, []
+    for name, given in zip(names, args):
+        move = moves[name]
+        if not given:
+            out += move_options(st, legal_moves(st, (name,), player, remember=False), player)
+            continue
+        values = tuple(value(st, env) for value in given)
+        bound = move_env(move, player, values)
+        if move.legal(st, bound):
+            text = filled_label(st, move, player, bound)
+            out.append(Option(move.name, text if text is not None else move.label, Offer(move, values)))
+    return tuple(out)
 
 
 def legal_moves(st, names, player, remember: bool = True) -> list:

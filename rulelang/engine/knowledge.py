@@ -91,6 +91,23 @@ class Knowledge:
             return NO_SEATS
         return self.seers(piece)
 
+    # ------------------------------------------------------------------ choices made at once
+    def sealed_answers(self) -> list:
+        """The answers given so far in choices made at once that are running (`choose together`,
+        `first come`: engine/together.py), each (index of its frame, its node, the seat that gave it)."""
+        out = []
+        for index, frame in enumerate(self.frames):
+            node = frame.block[frame.pc] if frame.pc < len(frame.block) else None
+            if getattr(node, "sealed", False):
+                out += [(index, node, seat) for seat, _ in node.answers(frame.env)[1]]
+        return out
+
+    @staticmethod
+    def sees_answer(chooser: int, seat) -> bool:
+        """Whether the player in `seat` knows the answer `chooser` gave in a choice made at once that is
+        still running: only its own (all are revealed together, or never)."""
+        return chooser == seat
+
     # ------------------------------------------------------------------ what players are told
     def show(self, cards: list, seats) -> None:
         """Show cards to some players: each is known to them where it lies, as long as it lies there

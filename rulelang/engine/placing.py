@@ -10,7 +10,7 @@ the log says what each seat saw.
 from __future__ import annotations
 
 from ..errors import GameError
-from .values import Card, Die, Marker, RowRef, ZoneRef, is_card, pretty
+from .values import Card, Die, Marker, Player, RowRef, ZoneRef, is_card, pretty
 
 MAX_DRAW = 1000
 MAX_MARKERS = 100_000  # markers one game may make
@@ -158,6 +158,19 @@ class Placing:
         for zone in emptied:
             self._drop_if_empty(zone)
         return before
+
+    def rotate(self, name: str, by: int) -> None:
+        """Pass every player's zone `name` on at once: the cards of each go to the zone of the player
+        `by` seats on clockwise (in their order, face up), and the log says whose went to whom."""
+        zones = [ZoneRef(name, seat) for seat in range(self.n)]
+        held = [list(self.zones[zone]) for zone in zones]
+        for seat, cards in enumerate(held):  # (each taken from where it lies: the cards passed on before stay)
+            if cards:
+                self.place(cards, zones[(seat + by) % self.n])
+        if not self.quiet and by % self.n:
+            label = self.game.zones[name].label or name.replace("_", " ")
+            passed = ", ".join(f"{Player(seat).name}'s to {Player((seat + by) % self.n).name}" for seat in range(self.n))
+            self.say(f"every {label} is passed on: {passed}", actor=False)
 
     def _given_from(self, pieces, target) -> str:
         """'from Z ' when every piece leaves the one zone Z of another player than the one whose zone

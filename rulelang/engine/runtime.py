@@ -183,19 +183,61 @@ def _next_program(st: GameState) -> None:
             return
         if st.stage == "round_end" and _hold(st, round_end=True):
             return
+        if st.stage == "round_end" and st.finishing is not None:  # the last turns end with the round
+            _end_by(st, *st.finishing[:2])
+            return
         _begin_round(st)
     elif st.stage == "round":
         st.stage = "turn"
-        st.current = _first_player(st)
+        st.current = st.round_first = _first_player(st)
         st.touch("current")
         _start_turn(st)
     elif not st.turn_closing and game.turn.after:
         st.turn_closing = True
         st.frames.append(Frame(game.turn.after, {"me": Player(st.current)}))
     elif not settle(st) and not _hold(st):
-        st.current = _next_seat(st, _following(st))
+        seat = _next_seat(st, _following(st))
+        if st.finishing is not None and _last_turns_over(st, seat):
+            _end_by(st, *st.finishing[:2])
+            return
+        st.current = seat
         st.touch("current")
         _start_turn(st)
+
+
+def _last_turns_over(st, seat: int) -> bool:
+    """Whether the turns an end rule with `finish` lets play on for are over when `seat` would play
+    next: play has come round to the seat it stops before (passing over it counts)."""
+    stop = st.finishing[2]
+    steps = (seat - st.current) % st.n
+    if st.n == 1:
+        return True
+    return any((st.current + step) % st.n == stop for step in range(1, steps + 1))
+
+
+def _finish_later(st, end, env) -> None:
+    """An end rule with `finish` holds: play goes on to the end of the round of turns, or until every
+    other player has taken a last turn; then the game ends with the rule's `winner` worked out then."""
+    stop = st.round_first if end.finish == "round" else st.current
+    st.finishing = (end, env, stop)
+    if not st.quiet:
+        why = f"{end.name}: " if end.name else ""
+        rest = "play goes on to the end of the round" if end.finish == "round" else \
+            f"every player but {Player(st.current).name} takes one last turn"
+        st.say(f"{why}{rest}, then the game ends", actor=False)
+
+
+def _end_by(st, end, env) -> None:
+    """End the game by an end rule that held with `env`: its winners win (none: a draw)."""
+    st.ended_by = end
+    if end.winner is None:
+        st.finish([], tie=True)
+        return
+    try:
+        winners = st.items(end.winner(st, env))
+    except GameError as err:
+        raise place(err, end.pos) from None
+    st.finish([p.seat for p in winners])
 
 
 def _hold(st: GameState, round_end: bool = False) -> bool:
@@ -312,26 +354,18 @@ def settle(st: GameState) -> bool:
     several = len(game.ends) + len(game.triggers) > 1
     all_quiet = several and not st.debug and lookup(st, ALL_QUIET)[0]
     for end in () if all_quiet else game.ends:
+        if end.finish is not None and st.finishing is not None:  # the game ends after the last turns already
+            continue
         env = _first_holding(st, end, me, running, several)
         if env is not None:
-            st.ended_by = end
-            if end.winner is None:
-                st.finish([], tie=True)
-                return True
-            try:
-                winners = st.items(end.winner(st, env))
-            except GameError as err:
-                raise place(err, end.pos) from None
-            st.finish([p.seat for p in winners])
+            if end.finish is not None:
+                _finish_later(st, end, env)
+                continue
+            _end_by(st, end, env)
             return True
     rounds = game.rounds
     if rounds is not None and remembered(st, ("round end",), rounds.end_reads, rounds.end, {"me": me}):
-        st.frames.clear()
-        st.stage = "round_end"
-        if not st.quiet:
-            st.say(f"== round {st.round_number} ends ==", actor=False)
-        if rounds.after:
-            st.frames.append(Frame(rounds.after, {"me": me}))
+        st.end_round(me)
         return True
     if st.capped or st.capped_rows:
         st.check_capacity()

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..errors import GameError
 from .choices import ReactionWindow
 from .runtime import apply_action, new_game
+from .together import FirstCome
 from .values import Player, pretty
 from .views import seat_view
 
@@ -95,14 +96,18 @@ def outcome(st) -> dict:
 
 def worth_asking(st, decision, auto_pass: bool = True) -> bool:
     """Whether a person should be asked this decision: False for a reaction prompt that
-    `auto_pass` answers for them, where no offered reaction's `ask` holds (see `pass_index`)."""
-    if not auto_pass or decision.node.__class__ is not ReactionWindow:
+    `auto_pass` answers for them, where no offered reaction's `ask` holds (see `pass_index`), and
+    for a `first come` window where every offered move has an `ask` and none holds."""
+    kind = decision.node.__class__
+    if not auto_pass or (kind is not ReactionWindow and kind is not FirstCome):
         return True
     me = st.seats[decision.seat]
-    return any(o.value is not None and o.value.ask is not None and o.value.ask(st, {"me": me})
-               for o in decision.options)  # (a reaction window offers moves, and none for passing)
+    moves = [getattr(o.value, "move", o.value) for o in decision.options if o.value is not None]
+    if kind is FirstCome:
+        return any(move.ask is None or move.ask(st, {"me": me}) for move in moves)
+    return any(move.ask is not None and move.ask(st, {"me": me}) for move in moves)
 
 
 def pass_index(decision) -> int:
-    """The option that passes in a reaction prompt."""
+    """The option that passes in a reaction prompt or a `first come` window."""
     return next(i for i, o in enumerate(decision.options) if o.value is None)

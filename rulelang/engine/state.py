@@ -116,6 +116,9 @@ class GameState(Table, Placing, Knowledge, Chance, Flow, Logbook, Changes):
         self.stage = "start"
         self.turn_closing = False
         self.next_turn = None  # the seat a `next turn` statement named for the turn after this one
+        self.round_first = 0  # the seat that took the first turn of this round (or of the game)
+        self.finishing = None  # (end rule, its env, the seat play stops before) once a rule with `finish` held
+        self.first_come = None  # the seat that came first when several acted at once in a `first come` window
         self.frames: list = []
         self.pending = None
         self.result = None

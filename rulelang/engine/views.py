@@ -18,9 +18,10 @@ def seat_view(st, seat: int | None) -> dict:
     `last`, as the seat saw them there, with who played them and where they went; `taken` counts,
     for each zone that holds some, the times such a zone was emptied into it (tricks taken).
     `asked` names the seat whose decision is pending (and, for that seat, the picks of a choice
-    of several so far); `order` gives, for each of the seat's hands and each hand it sees whole
-    (a dummy laid face up), the order to show it in (suits together, trump first, by rank;
-    positions in the zone, hidden cards last).
+    of several so far; of a choice made at once, `at_once`: who is asked, who has answered, and
+    the seat's own answer, never another's); `order` gives, for each of the seat's hands and each
+    hand it sees whole (a dummy laid face up), the order to show it in (suits together, trump
+    first, by rank; positions in the zone, hidden cards last).
     """
     zones, summaries, order, taken = {}, {}, {}, {}
     game = st.game
@@ -95,6 +96,9 @@ def _asked(st, seat: int) -> dict | None:
     if decision is None:
         return None
     out = {"seat": Player(decision.seat).name}
+    together = _at_once(st, seat)
+    if together is not None:
+        out["at_once"] = together
     node = decision.node
     if decision.seat == seat and node.__class__ is Choose and node.many:
         env = st.frames[decision.frame_index].env
@@ -102,6 +106,26 @@ def _asked(st, seat: int) -> dict | None:
         picked = [seen(st, item, seat) for item in env.get(node.var, ())]
         out.update(picked=[None if item is None else pretty(item) for item in picked], fewest=fewest, most=most)
     return out
+
+
+def _at_once(st, seat: int | None) -> dict | None:
+    """Of a choice made at once being asked (`choose together`, `first come`): its kind, the players
+    asked, those who have answered, and the seat's own answer when it gave one (`yours`): never
+    another's (the knowledge room's `sees_answer`)."""
+    for frame in reversed(st.frames):
+        node = frame.block[frame.pc] if frame.pc < len(frame.block) else None
+        if not getattr(node, "sealed", False):
+            continue
+        seats, answers = node.answers(frame.env)
+        if not seats:
+            return None
+        out = {"kind": node.kind, "players": [Player(s).name for s in seats],
+               "answered": [Player(s).name for s, _ in answers]}
+        for chooser, answer in answers:
+            if st.sees_answer(chooser, seat):
+                out["yours"] = node.answer_text(answer)
+        return out
+    return None
 
 
 def _teams(st) -> list:

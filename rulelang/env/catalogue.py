@@ -15,7 +15,7 @@ import attrs
 
 from ..engine.values import Die, Marker, Player, RowRef, ZoneRef
 from ..errors import GameError
-from .offers import choice_points, offered_literals, uses_markers
+from .offers import choice_points, offered_literals, offers_pass, uses_markers
 
 MARKER_SLOTS = 16  # markers one decision may offer
 
@@ -38,7 +38,7 @@ class ActionCatalogue:
     def build(cls, game, doc) -> "ActionCatalogue":
         """The catalogue of a compiled game and the document it was compiled from."""
         labels = list(game.moves)
-        if game.reactions:
+        if game.reactions or offers_pass(doc):
             labels.append("pass")
         labels.append("done")
         labels += [label for card in game.cards for label in (card.face, card.name)]  # copies: the face, each copy

@@ -38,6 +38,7 @@ class Names:
     procedures: dict = attrs.field(factory=dict)  # name -> number of parameters
     sheets: frozenset = frozenset()  # the players' score sheets (`sheets:`)
     max_players: int = 2
+    rounds: bool = False  # the game is played in rounds (`rounds:`)
     kinds: dict = attrs.field(factory=dict)  # declared kinds of properties, functions, variables (language/kinds.py)
     _attributes: frozenset = attrs.field(init=False, eq=False, repr=False)
 

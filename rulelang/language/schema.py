@@ -96,9 +96,7 @@ def check_effects(block, where: Position, out: list) -> None:
             out.append(Diagnostic(pos, _unknown_effect(str(next(iter(item), "")))))
             continue
         _mapping(item, EFFECT_FORMS[form], f"'{form}'", out)
-        for key in ("then", "else", "do"):
-            if key in item:
-                check_effects(item[key], item.value_pos[key], out)
+        _effects_in(item, EFFECT_FORMS[form], out)
 
 
 def _unknown_effect(first: str) -> str:

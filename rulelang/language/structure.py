@@ -21,6 +21,7 @@ SET = re.compile(r"^\s*set\s+(?:[A-Za-z_][A-Za-z0-9_]*\.)?([A-Za-z_][A-Za-z0-9_]
 CALL = re.compile(r"^\s*call\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 DRAW = re.compile(r"^\s*draw\s+(\d+|[A-Za-z_][A-Za-z0-9_]*)\s+from\s")  # a count in digits or a constant's name
 EVERY_PLAYER = re.compile(r"^\s*[A-Za-z_][A-Za-z0-9_]*\s+in\s+players\s*$")
+MOVE_LISTS = ("choose move", "first come")  # the blocks that offer moves by name
 ENDING = re.compile(r"^\s*(" + "|".join(k for k, s in STATEMENTS.items() if s.ends_game) + r")\b")
 
 
@@ -34,15 +35,16 @@ def structure_warnings(doc: YMap) -> list[Diagnostic]:
     out = []
     offered = set()
     for item in _mappings(doc):
-        if isinstance(item.get("choose move"), YList):
-            offered |= {str(n) for n in item["choose move"]}
+        for key in MOVE_LISTS:
+            if isinstance(item.get(key), YList):
+                offered |= {_move_name(n) for n in item[key]}
     for key in ("reactions", "anytime"):
         if isinstance(doc.get(key), YMap) and isinstance(doc[key].get("moves"), YList):
             offered |= {str(n) for n in doc[key]["moves"]}
     moves = doc.get("moves")
     if isinstance(moves, YMap):
         for name in moves:
-            if name not in offered:
+            if _move_name(name) not in offered:
                 out.append(Diagnostic(moves.key_pos[name], f"move '{name}' is never offered: no 'choose move', "
                                                            f"reactions or anytime names it", "warning"))
     zones = doc.get("zones")
@@ -159,6 +161,11 @@ def procedure_writes(procedures: YMap) -> dict:
         for name in component:
             writes[name] = frozenset(union)
     return writes
+
+
+def _move_name(written) -> str:
+    """A move's name as a list of moves or `moves:` writes it (`meld(card)`: meld)."""
+    return str(written).split("(", 1)[0].strip()
 
 
 def _writes(block, procedure_writes: dict) -> set:

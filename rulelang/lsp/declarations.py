@@ -166,7 +166,7 @@ def _short(value) -> str:
 def _moves(document: YMap) -> list:
     """The moves, with their labels."""
     section = _section(document, "moves")
-    return [Declaration(str(name), MOVE, section.key_pos[name],
+    return [Declaration(str(name).split("(", 1)[0].strip(), MOVE, section.key_pos[name],  # (`meld(card)`: meld)
                         f"(label: {body['label']})" if isinstance(body, YMap) and "label" in body else "")
             for name, body in section.items()]
 

@@ -1,7 +1,7 @@
 """A seat's view laid out for people, the same at the terminal and in the browser: who is asked to
 decide, the players with their partners, hands in order (suits together, trump first), the
 trick in play with who played each card and who led, the last trick and who took it, tricks
-counted as tricks, and the picks of a choice of several so far.
+counted as tricks, the picks of a choice of several so far, and what a choice made at once means.
 
 Everything here reads a seat's view (engine/views.py) and the rule file's names, nothing else,
 so it can only show what the seat may see. The terminal draws it with rich (cli/screen.py), the
@@ -28,6 +28,10 @@ def header(game, view: dict) -> str:
         return f"{game.name} · {when}"
     me = _name(view)
     who = "you" if asked["seat"] == me else asked["seat"]
+    together = asked.get("at_once")
+    if together is not None:  # (whose turn it is says nothing when all choose at once)
+        everyone = "everyone chooses at once" if together["kind"] == "together" else "anyone may act, first come"
+        return f"{game.name} · {when} · {everyone}, {who} to decide"
     if view["turn"] and asked["seat"] != view["current"]:
         current = "your" if view["current"] == me else f"{view['current']}'s"
         return f"{game.name} · {when} · {current} turn, {who} to decide"
@@ -124,6 +128,32 @@ def selection_text(view: dict, also: tuple = ()) -> str | None:
     return f"picked {picked}: {rest}"
 
 
+def at_once_text(view: dict) -> str | None:
+    """What a choice made at once means for the seat asked, in words: `everyone chooses at once:
+    nobody sees your choice until all have chosen, then all are revealed; P1 has chosen, P3 still
+    to choose`; None otherwise."""
+    asked = view.get("asked")
+    found = asked.get("at_once") if asked else None
+    if found is None:
+        return None
+    verb = "answer" if found["kind"] == "first come" else "choose"
+    answered = found["answered"]
+    waiting = [name for name in found["players"] if name not in answered and name != asked["seat"]]
+    parts = []
+    if answered:
+        parts.append(f"{', '.join(answered)} {'has' if len(answered) == 1 else 'have'} "
+                     f"{'answered' if verb == 'answer' else 'chosen'}")
+    if waiting:
+        parts.append(f"{', '.join(waiting)} still to {verb}")
+    if found["kind"] == "first come":
+        text = "anyone may act, and the first to come does: nobody sees your answer until all have answered"
+    else:
+        text = "everyone chooses at once: nobody sees your choice until all have chosen, then all are revealed"
+    if "yours" in found:
+        parts.insert(0, f"yours: {found['yours']}")
+    return "; ".join([text, ", ".join(parts)] if parts else [text])
+
+
 def card_parts(face: str | None) -> dict:
     """A card's name as its parts for drawing: `{"face": "Q♠", "rank": "Q", "suit": "♠", "colour":
     "black"}`; other names (custom cards, dice) whole, with no suit."""
@@ -161,6 +191,8 @@ def scene(game, view: dict, namer: Namer, news: int | None = None) -> dict:
             "players": players,
             "table": {"facts": facts(view["vars"].items(), namer),
                       "zones": [_zone(game, view, namer, label) for label in owners.get(None, ())]},
+            "at_once": asked.get("at_once") if asked else None,
+            "at_once_text": at_once_text(view),
             "earlier": max(len(view["log"]) - news, 0) if news is not None else 0,
             "log": [line for line in (namer.text(text) for text in view["log"][-news if news else 0:])
                     if line is not None]}
@@ -174,6 +206,7 @@ def _zone(game, view: dict, namer: Namer, label: str) -> dict:
     summary = view["summaries"].get(label)
     return {"label": label, "name": namer.zone(name, None, int(index) if index else None),
             "count": len(pieces), "tricks": taken(game, view, label), "trick": is_trick(view, label),
+            "spread": game.zones[name].spread,
             "cards": [_card(piece, namer) for piece in pieces],
             "summary": namer.text(summary) if summary else None,
             "last": [{"taker": taker, "to": namer.label(to),

@@ -132,6 +132,7 @@ function drawQuestion(message) {
   box.hidden = !question;
   if (!question) return box.replaceChildren();
   const parts = [el("h2", {}, question.prompt)];
+  if (message.scene && message.scene.at_once_text) parts.push(el("p", {class: "dim"}, message.scene.at_once_text));
   const loose = [];
   for (const option of question.options) {
     const card = option.card && findCard(option.card);
