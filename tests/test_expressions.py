@@ -78,6 +78,7 @@ CASES = [
     ("combinations([1, 2, 3], 2)", [[1, 2], [1, 3], [2, 3]]),
     ("combinations([1, 2], 0)", [[]]),
     ("combinations([1, 2], 3)", []),
+    ("combinations([1, 2], 999999999999)", []),  # more than there are: no room made for them
     ("highest(h in combinations([4, 9, 2, 7], 2) | sum(h))", [9, 7]),
     ("count(combinations([1, 2, 3, 4, 5, 6, 7], 5))", 21),
     ("subsets([1, 2, 3])", [[1], [2], [3], [1, 2], [1, 3], [2, 3], [1, 2, 3]]),

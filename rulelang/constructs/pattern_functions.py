@@ -113,6 +113,8 @@ class Combinations(Function):
         if made > MAX_LIST:
             raise GameError(f"combinations() of {k} of {len(items)} items would make {made:,} choices, "
                             f"more than {MAX_LIST:,} (limits: lists)", pos)
+        if made == 0:  # (more items asked for than there are: itertools would first make room for k of them)
+            return []
         charge(st, made * max(k, 1), pos)
         return [list(choice) for choice in _combinations(items, k)]
 
