@@ -70,7 +70,8 @@ SOLO = {"houska_castle": "defeated"}  # the ruleset's report or variable to aver
 EVERY = {"hearts": 4, "spades": 4, "euchre": 4, "uno": 4, "crazy_eights": 3, "go_fish": 3, "texas_holdem": 3,
          "hoyers_trappe": 3, "gin_rummy": 2, "cribbage": 2, "yahtzee": 2, "liars_dice": 2, "blackjack": 2,
          "kuhn_poker": 2, "leduc_poker": 2, "storma_slottet": 2, "tjugonio": 2, "supertrumf": 2,
-         "supertrumf_blixtduell": 2}  # game -> seats, one mcts seat against random ones (--every)
+         "supertrumf_blixtduell": 2, "scopa": 2, "contract_bridge": 4, "sushi_go": 3, "durak": 3,
+         "rummy_500": 2}  # game -> seats, one mcts seat against random ones (--every)
 CHANCE_GAMES = 10  # random-seat games per mcts game, for the chance rate
 Z = 1.96
 

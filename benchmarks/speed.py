@@ -28,7 +28,9 @@ CASES = [("storma_slottet", 2), ("tjugonio", 2), ("houska_castle", 1), ("hoyers_
          ("hoyers_trappe", 10), ("supertrumf", 2), ("supertrumf", 6), ("supertrumf_blixtduell", 2)]
 LIBRARY = [("kuhn_poker", 2), ("leduc_poker", 2), ("crazy_eights", 4), ("blackjack", 3), ("go_fish", 4),
            ("klondike", 1), ("texas_holdem", 4), ("uno", 4), ("spades", 4), ("euchre", 4), ("hearts", 4),
-           ("yahtzee", 3), ("liars_dice", 4), ("gin_rummy", 2), ("cribbage", 2)]  # the classic games, bots-only
+           ("yahtzee", 3), ("liars_dice", 4), ("gin_rummy", 2), ("cribbage", 2),
+           ("scopa", 2), ("contract_bridge", 4), ("sushi_go", 4), ("durak", 4),
+           ("rummy_500", 3)]  # the classic games, bots-only
 CASES += LIBRARY
 BASELINE = Path(__file__).resolve().parents[2] / "shared" / "perf" / "storma_baseline.py"
 

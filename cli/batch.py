@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from .common import allow_path_option, fail, game_bounds_option, parse_players, seats
+from .common import allow_path_option, fail, game_bounds_option, parse_players, players_option
 from .outputs import check_output, writing
 from .stopping import tell_stopped
 
@@ -19,8 +19,7 @@ OPTIONS = (
                  help="How many games to play (per file)."),
     click.option("--seed", type=int, default=0, show_default=True,
                  help="Master seed; game i uses a seed derived from it (the same for every file)."),
-    click.option("--players", help="Agents per seat, e.g. random,random or mcts:iterations=200,random; "
-                                   "default: random in each of the ruleset's minimum seats."),
+    players_option(bots_only=True, default="random in each of the ruleset's minimum seats"),
     click.option("--workers", type=click.IntRange(1, 1024),
                  help="Processes to play in (default 1); with --backend ray, actors "
                       "(default: every CPU of the cluster)."),
@@ -59,6 +58,7 @@ def load_rulesets(names: tuple, allow: tuple = ()) -> list:
 
 def bot_seats(text: str | None, games: list) -> list:
     """The seats' agent specs, which every ruleset must seat; bots only."""
+    from rulelang.presentation.rules import seats
     specs = parse_players(text or ",".join(["random"] * games[0].min_players), games[0])
     for game in games[1:]:
         if not game.min_players <= len(specs) <= game.max_players:

@@ -9,6 +9,7 @@ COMMANDS = {
     "replay": ("replay", "replay"),
     "rules": ("rules", "rules"),
     "schema": ("schema", "schema"),
+    "serve": ("serve", "serve"),
     "simulate": ("simulate", "simulate"),
     "test": ("testing", "test_command"),
     "validate": ("validate", "validate"),

@@ -1,4 +1,5 @@
-"""What the commands share: printing an error and exiting, reading the --players option, completing a RULESET."""
+"""What the commands share: printing an error and exiting, the --players option (read, helped, completed),
+completing a RULESET."""
 from __future__ import annotations
 
 import os
@@ -20,6 +21,7 @@ def parse_players(text: str | None, game) -> list:
     Without the option: a human in seat 1 and random bots in the other seats.
     """
     from rulelang.agents import parse_players as parse_specs
+    from rulelang.presentation.rules import seats
     text = text or ",".join(["human"] + ["random"] * (game.min_players - 1))
     try:
         specs = parse_specs(text)
@@ -28,6 +30,27 @@ def parse_players(text: str | None, game) -> list:
     if not game.min_players <= len(specs) <= game.max_players:
         raise click.BadParameter(f"{game.name} takes {seats(game)}, not {len(specs)}", param_hint="--players")
     return specs
+
+
+AGENT_NAMES = ("human", "random", "greedy", "mcts", "cfr")  # rulelang/agents/spec.py's, named here so that
+#                                                           `--help` imports no engine (a test holds them equal)
+
+
+def players_option(bots_only: bool, default: str, intro: str = "Comma-separated agents, one per seat"):
+    """`--players`: the agents per seat, every name in its help, each completed as it is typed."""
+    names = [name for name in AGENT_NAMES if not (bots_only and name == "human")]
+    return click.option("--players", shell_complete=complete_players_for(names),
+                        help=f"{intro}: {', '.join(names[:-1])} or {names[-1]}, each with :key=value options "
+                             f"(mcts:iterations=200), or path/to/agent.py:ClassName. Default: {default}.")
+
+
+def complete_players_for(names: list):
+    """Shell completion of `--players`: the agent names that begin the part typed after the last comma."""
+    def complete(ctx, param, incomplete: str) -> list:
+        from click.shell_completion import CompletionItem
+        done, comma, typing = incomplete.rpartition(",")
+        return [CompletionItem(done + comma + name) for name in names if name.startswith(typing)]
+    return complete
 
 
 def allow_path_option(command):
@@ -46,13 +69,6 @@ def game_bounds_option(command):
                         help="Units of work and steps one whole game may do, in place of the rule file's "
                              "`limits: game` (default 100,000,000); past them the game ends with an error "
                              "naming the limit and its seed.")(command)
-
-
-def seats(game) -> str:
-    """How many players a game takes: `2 players`, `2 to 6 players`."""
-    if game.min_players == game.max_players:
-        return f"{game.min_players} player{'s' if game.min_players > 1 else ''}"
-    return f"{game.min_players} to {game.max_players} players"
 
 
 def packaged_names() -> str:

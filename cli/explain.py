@@ -9,9 +9,10 @@ from rulelang.compile.decks import STANDARD_ATTRIBUTES
 from rulelang.compile.ruleset import Move
 from rulelang.engine.state import Anytime
 from rulelang.engine.values import Card, ZoneRef, pretty
+from rulelang.presentation.naming import ZONE_LABEL, spoken
+from rulelang.presentation.scene import facts
 
-from .naming import ZONE_LABEL, spoken
-from .screen import Board, card_table, custom_card, facts, styled
+from .screen import Board, card_table, custom_card, styled
 
 
 def explain(game, namer, view: dict, option, name: str):

@@ -1,6 +1,8 @@
 """What happened since a seat last looked: the log's lines grouped by turn, each turn's player
 named once, the seat's own choices left out (it made them), in players' names; a line said
-several times in a row is said once with its count, and a long turn may be cut short."""
+several times in a row is said once with its count, a move's announcement is left out where the
+next line says what it did with the same verb (`draws 1 card from the stock to P2's hand`, not
+`draws from the stock; draws 1 card …`), and a long turn may be cut short."""
 from __future__ import annotations
 
 import itertools
@@ -10,8 +12,8 @@ from rich.text import Text
 
 from rulelang.language.person import second_person
 from rulelang.language.syntax import TEMPLATE_FIELD
+from rulelang.presentation.naming import Namer
 
-from .naming import Namer
 from .screen import styled
 
 TURN = re.compile(r"^-- turn (\d+): (P\d+) --$")
@@ -29,6 +31,7 @@ def summarise(lines: list, namer: Namer, me: str, context: str | None = None,
     """
     paragraphs: list[Text] = []
     own_move = _move_lines(namer.game, me)
+    announced = _move_lines(namer.game, r"(?:P\d+ )?", quoted=False)
     triggers = [f"{t.name}: " for t in (*namer.game.triggers, *namer.game.event_triggers)]
     turn = TURN.match(context) if context else None
     credit = None  # the trigger the last line was credited to: said once for a run of its lines
@@ -64,17 +67,27 @@ def summarise(lines: list, namer: Namer, me: str, context: str | None = None,
             line = line[len(credit):]
         if line.startswith("(") and items:
             items[-1] += " " + line  # what the seat saw of the line before
-        else:
-            items.append(line)
+            continue
+        if items and announced.match(items[-1]) and _same_verb(items[-1], line):
+            items.pop()  # the move's own effect says it, and more
+        items.append(line)
     close()
     return paragraphs
 
 
-def _move_lines(game, me: str) -> re.Pattern:
+def _move_lines(game, me: str, quoted: bool = True) -> re.Pattern:
     """The log lines that say the seat `me` made a move (`P1 ends their turn`, `P1 reacts and …`),
-    whatever a label's `{expressions}` were filled in with."""
+    whatever a label's `{expressions}` were filled in with; `me` is a pattern itself unless `quoted`."""
     told = "|".join(_pattern(move.told.text) for move in game.moves.values()) or "(?!)"
-    return re.compile(rf"{re.escape(me)} (?:reacts and )?(?:{told})$")
+    who = f"{re.escape(me)} " if quoted else me
+    return re.compile(rf"{who}(?:reacts and )?(?:{told})$")
+
+
+def _same_verb(first: str, second: str) -> bool:
+    """Whether two lines begin with the same verb (after the same seat's name, if one is named)."""
+    a, b = first.split(), second.split()
+    said = 2 if a and re.fullmatch(r"P\d+", a[0]) else 1
+    return len(a) >= said and a[:said] == b[:said]
 
 
 def _pattern(text: str) -> str:

@@ -6,31 +6,38 @@ import sys
 
 import click
 
-from .common import allow_path_option, complete_ruleset, fail, game_bounds_option, packaged_names, parse_players
+from .common import (allow_path_option, complete_ruleset, fail, game_bounds_option, packaged_names, parse_players,
+                     players_option)
 from .outputs import check_output
 
 
 @click.command(epilog="Packaged rulesets: " + packaged_names())
 @click.argument("ruleset", required=False, shell_complete=complete_ruleset)
-@click.option("--players", help="Comma-separated agents, one per seat: human, random, greedy, mcts[:key=value,...] "
-                                "or path/to/agent.py:ClassName. Default: human against mcts.")
+@players_option(bots_only=False, default="human against mcts")
 @click.option("--seed", type=int, default=None, help="Seed for shuffles, dice and bots (default: random).")
-@click.option("--resume", type=click.Path(dir_okay=False), help="Go on with a saved game (a record file).")
+@click.option("--resume", type=click.Path(dir_okay=False),
+              help="Go on with a saved game (a record file, never written over unless --record names it too).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False),
               help="Keep the game's record in this file (written after each of your decisions).")
 @click.option("--auto-pass/--no-auto-pass", default=True, show_default=True,
               help="Pass for you at reaction prompts the rule file does not mark as worth asking about.")
-@click.option("--explain", is_flag=True, help="Show each bot's options with its search's visit shares and values.")
+@click.option("--explain", is_flag=True, help="Show each bot's options with its search's visit shares and values "
+                                               "(with bots only: a bot's options name its hidden cards).")
+@click.option("--explain-hidden", is_flag=True,
+              help="--explain at a table with people too: they then see the bots' hidden cards.")
 @click.option("--debug", is_flag=True, help="Check card conservation after every step; show tracebacks.")
 @allow_path_option
 @game_bounds_option
-def play(ruleset, players, seed, resume, record_path, auto_pass, explain, debug, allow, game_work, game_seconds):
+def play(ruleset, players, seed, resume, record_path, auto_pass, explain, explain_hidden, debug, allow, game_work,
+         game_seconds):
     """Play a game in the terminal; each human sees only what their seat may see.
 
     A human sees the table as their seat sees it, what happened since their last decision, and
     numbered options: type a number. `?` shows the rules, `?N` explains option N, `u` undoes
-    back to your previous decision, `s` saves, `q` or Ctrl-C asks whether to save and quit.
-    With bots only, the game's log and the result are printed.
+    back to your previous decision (unless you have seen something new since: a draw, a roll,
+    another's card), `s` saves, `q` or Ctrl-C asks whether to save and quit. Answers may be
+    piped in, one a line: when they run out the game stops (kept with --record). With bots
+    only, the game's log and the result are printed.
     """
     from rulelang.errors import RulelangError
 
@@ -39,19 +46,21 @@ def play(ruleset, players, seed, resume, record_path, auto_pass, explain, debug,
         raise click.UsageError("give a RULESET to play, or --resume FILE")
     if resume is not None and seed is not None:
         raise click.UsageError("--seed cannot change a saved game; --resume goes on with its own seed")
-    check_output(record_path or resume, "--record")
+    check_output(record_path, "--record")
     from rulelang.api import bounded
     try:
         if resume is not None:
             game, record, specs = resumed(resume, ruleset, players, allow)
-            record_path = record_path or resume
         else:
             game, record, specs = started(ruleset, players, seed, allow)
+        if explain and not explain_hidden and any(spec.is_human for spec in specs):
+            raise click.UsageError("--explain shows each bot's options, which name its hidden cards, and a person "
+                                   "plays at this table: --explain-hidden shows them all the same")
         game = bounded(game, game_work, game_seconds)
         click.echo(f"{game.name}, seed {record.seed}: "
                    + ", ".join(f"P{i + 1} {s.text}" for i, s in enumerate(specs)))
         table = Table(game, record, specs, auto_pass=auto_pass, record_path=record_path, debug=debug,
-                      explain=explain)
+                      explain=explain or explain_hidden)
         table.finish(table.play())
     except Quit as leaving:
         sys.exit(leaving.code)
@@ -74,11 +83,17 @@ def started(ruleset: str, players, seed, allow: tuple = ()):
 
 
 def resumed(path: str, ruleset, players, allow: tuple = ()):
-    """A saved game, checked whole (see rulelang/savedgame.py): its ruleset, its record and its
-    seats (the record's, which load no code, or the agents named with --players)."""
+    """A saved game, checked whole (see rulelang/savedgame.py): its ruleset, its record (up to the
+    decision that stopped its game on an error, if one did) and its seats (the record's, which
+    load no code, or the agents named with --players)."""
     import attrs  # here, not at the top: `rulelang --help` imports this module (start-up time)
+    from rulelang.errors import printable
     from rulelang.savedgame import open_saved_game
-    game, record, specs = open_saved_game(path, allow, ruleset, players_given=players is not None)
+    saved = open_saved_game(path, allow, ruleset, players_given=players is not None)
+    game, record, specs = saved.game, saved.record, saved.specs
+    if saved.stop is not None:
+        click.echo(printable(f"the record's decision {saved.stop.position + 1} stopped the game "
+                             f"({saved.stop.error}): going on from the decision before it"))
     if players is not None:
         specs = parse_players(players, game)
         if len(specs) != len(record.players):

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import re
 
-from rich.console import Group
+from rich.console import Console, Group
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from rulelang.compile.decks import STANDARD_ATTRIBUTES
-from rulelang.engine.values import Die, pretty
-
-from .naming import ZONE_LABEL, Namer, literal, spoken
+from rulelang.presentation.naming import ZONE_LABEL, Namer, literal, spoken
+from rulelang.presentation.rules import card_rows, custom_card
+from rulelang.presentation.scene import facts, is_trick, last_plays, ordered, partners, plays, taken
 
 RED = re.compile(r"(?:10|[2-9AJQK])[♥♦]")
 BLACK = re.compile(r"(?:10|[2-9AJQK])[♣♠]")
@@ -35,54 +34,41 @@ def styled(text: str, style: str = "") -> Text:
     return out
 
 
-def value_text(value) -> str:
-    """A variable's value as players read it."""
-    return spoken(value) if isinstance(value, str) else pretty(value)
-
-
-def facts(pairs, namer: Namer) -> list[str]:
-    """Variables worth showing, as `label value`: none and false are left out, true is the label."""
-    out = []
-    for name, value in pairs:
-        if name.startswith("_") or value is None or value is False:
-            continue
-        label = namer.variable(name)
-        out.append(label if value is True else f"{label} {value_text(value)}")
-    return out
-
-
-def custom_card(game, face: str):
-    """The card of a custom deck shown as `face`, or None for standard cards and dice."""
-    card = game.card_by_name.get(face) or next(iter(game.copies.get(face, ())), None)
-    if card is None or card.__class__ is Die or set(card.attributes) <= STANDARD_ATTRIBUTES:
-        return None
-    return card
-
-
 def card_table(cards, game, keys=None, names=None) -> Table:
-    """Custom cards as rows of their printed values (0 left blank), with optional option keys and
-    names for the rows (by default each card's face)."""
-    numbers = list(game.names.attribute_names)
-    words = sorted({k for c in cards for k, v in c.attributes.items() if isinstance(v, str)})
+    """Custom cards as rows of their printed values (presentation/rules.py `card_rows`), with
+    optional option keys and names for the rows (by default each card's face)."""
+    columns, rows, numbers = card_rows(game, cards, names)
+    return rows_table(columns, rows, numbers, keys)
+
+
+def rows_table(columns: list, rows: list, numbers: int, keys=None) -> Table:
+    """A table of cards' values: each row's name in bold, its words, then its `numbers` last
+    values right-aligned; with `keys`, each row's option key first."""
     table = Table.grid(padding=(0, 2))
-    for _ in range((1 if keys else 0) + 1 + len(words) + len(numbers)):
+    for _ in range((1 if keys else 0) + len(columns)):
         table.add_column()
-    head = ([""] if keys else []) + [""] + ["" for _ in words] + [spoken(n) for n in numbers]
-    table.add_row(*[Text(h, style="dim") for h in head])
-    for place, card in enumerate(cards):
-        row = ([Text(f"{keys[place]}.")] if keys else []) + [styled(names[place] if names else card.face, "bold")]
-        row += [styled(spoken(str(card.attributes.get(w, "")))) for w in words]
-        row += [Text(str(card.attributes.get(n) or ""), justify="right") for n in numbers]
-        table.add_row(*row)
+    table.add_row(*[Text(h, style="dim") for h in ([""] if keys else []) + columns])
+    for place, row in enumerate(rows):
+        cells = ([Text(f"{keys[place]}.")] if keys else []) + [styled(row[0], "bold")]
+        cells += [styled(word) for word in row[1:len(row) - numbers]]
+        cells += [Text(number, justify="right") for number in row[len(row) - numbers:]]
+        table.add_row(*cells)
     return table
 
 
-class Board:
-    """Draws a seat's view of the table."""
+def new_console() -> Console:
+    """A console that never reads text as markup, emoji codes or highlights."""
+    return Console(markup=False, emoji=False, highlight=False)
 
-    def __init__(self, game, namer: Namer):
+
+class Board:
+    """Draws a seat's view of the table, laid out by the presentation layer (presentation/scene.py);
+    a shared pile shows its top cards, or (`whole`) all of them."""
+
+    def __init__(self, game, namer: Namer, whole: bool = False):
         self.game = game
         self.namer = namer
+        self.whole = whole
 
     def render(self, view: dict) -> Group:
         """The whole table: the others, the shared zones, then the viewer, closest to the prompt."""
@@ -112,6 +98,10 @@ class Board:
         name = f"You, {player['name']}" if owner == self.namer.seat else player["name"]
         heading = styled(name, "bold underline")
         shown = facts(((k, v) for k, v in player.items() if k != "name"), self.namer)
+        team = partners(view, player["name"])
+        if team:
+            you = view["players"][self.namer.seat]["name"] if self.namer.seat is not None else None
+            shown.insert(0, "partner of " + " and ".join("you" if p == you else p for p in team))
         if shown:
             heading.append_text(styled(" · " + " · ".join(shown)))
         return [heading] + self.sheets(view, owner) + self.zones(view, zones)
@@ -130,19 +120,24 @@ class Board:
 
     def zones(self, view: dict, zones: list) -> list:
         """Zones as a grid of name and contents (custom cards as a table below the name); empty
-        zones folded into one line."""
+        zones folded into one line. A hand is shown in order, tricks taken are counted as tricks,
+        and a trick in play says who played each card."""
         out, grid, empty = [], None, []
-        for label, pieces in zones:
+        for label, _ in zones:
             owner, zone, index = ZONE_LABEL.match(label).groups()
             name = self.namer.zone(zone, None, int(index) if index else None)  # under its owner's heading
+            pieces = ordered(view, label)
             last = view["last"].get(label)
             if not pieces and not last:
                 empty.append(name)
                 continue
-            title = f"  {name}" + (f" ({len(pieces)})" if len(pieces) > 1 else "")
+            tricks = taken(self.game, view, label)
+            count = f" ({tricks} trick{'s' if tricks != 1 else ''})" if tricks else \
+                f" ({len(pieces)})" if len(pieces) > 1 else ""
+            title = f"  {name}{count}"
             note = self.note(view["summaries"].get(label))
             if last:
-                note.append_text(self.last(last, after=bool(pieces)))
+                note.append_text(self.last(view, label, after=bool(pieces)))
             cards = self.card_rows(zone, pieces)
             if cards:
                 out += [styled(title).append_text(note), Padding(card_table(cards, self.game), (0, 0, 0, 4))]
@@ -153,7 +148,11 @@ class Board:
                 grid.add_column(no_wrap=True)
                 grid.add_column()
                 out.append(grid)
-            contents = self.contents(pieces, owner is None) if pieces else Text()
+            if pieces and is_trick(view, label):
+                contents = self.trick(view, label)
+            else:
+                spread = self.game.zones[zone].spread  # (a fanned pile is shown whole)
+                contents = self.contents(pieces, owner is None, spread) if pieces else Text()
             grid.add_row(styled(title), contents.append_text(note))
         if empty:
             out.append(styled("  (empty: " + ", ".join(empty) + ")", "dim"))
@@ -169,29 +168,53 @@ class Board:
         """A zone's `display` summary, after its cards."""
         return styled(f"  — {self.namer.text(summary) or ''}", "dim") if summary else Text()
 
-    def contents(self, pieces: list, shared: bool) -> Text:
-        """A zone's cards: hidden ones counted, in order among the seen ones, a shared pile's top marked."""
+    def contents(self, pieces: list, shared: bool, spread: bool = False) -> Text:
+        """A zone's cards: hidden ones counted, in order among the seen ones, a shared pile's top
+        marked (and cut short after MOST_SHOWN cards, unless the board shows piles whole or the
+        pile lies `spread`)."""
         if all(p["card"] is None for p in pieces):
             return Text(f"{len(pieces)} hidden")
         faces = [self.piece(p) if p["card"] is not None else HIDDEN for p in pieces]
-        more = len(faces) - MOST_SHOWN if shared and len(faces) > MOST_SHOWN + 1 else 0
+        cut = shared and not self.whole and not spread and len(faces) > MOST_SHOWN + 1
+        more = len(faces) - MOST_SHOWN if cut else 0
         gap = " · " if any(" " in face for face in faces) else "  "  # names of several words need a mark
         text = gap.join(faces[:len(faces) - more]) + (f"{gap}… {more} more" if more else "")
         if shared and len(pieces) > 1:
             text = "top: " + text
         return styled(text)
 
-    def last(self, runs: list, after: bool) -> Text:
-        """The cards a zone held when last emptied (`show_last`) and where they went, after its
-        cards if it holds some: `last: 2♣  A♣ → P1's tricks taken`."""
-        said = ["  ".join(card if card is not None else HIDDEN for card in run["cards"])
-                + f" → {self.namer.label(run['to'])}" for run in runs]
-        return styled(("  · " if after else "") + "last: " + "; ".join(said), "dim")
+    def trick(self, view: dict, label: str) -> Text:
+        """A trick in play, in the order played: `P3 led 9♣ · P4 9♥ · you 10♠`."""
+        said = []
+        for place, (by, card) in enumerate(plays(view, label)):
+            who = self.who(view, by)
+            face = card if card is not None else HIDDEN
+            said.append((f"{who} led {face}" if place == 0 else f"{who} {face}") if who else face)
+        return styled(" · ".join(said))
+
+    def last(self, view: dict, label: str, after: bool) -> Text:
+        """The cards a zone held when last emptied (`show_last`), who played them and who took
+        them, after its cards if it holds some: `last trick: P1 2♣, P2 A♣ → P2 took it`."""
+        said = []
+        for taker, to, cards in last_plays(view, label):
+            shown = ", ".join(f"{self.who(view, by)} {card or HIDDEN}" if by else (card or HIDDEN)
+                              for by, card in cards)
+            took = f"{self.who(view, taker)} took it" if taker and self.game.tricks is not None \
+                else self.namer.label(to)
+            said.append(f"{shown} → {took}")
+        word = "last trick" if self.game.tricks is not None else "last"
+        return styled(("  · " if after else "") + f"{word}: " + "; ".join(said), "dim")
+
+    def who(self, view: dict, player: str | None) -> str | None:
+        """A player as the viewer reads it: `you` for the viewer's own seat."""
+        seat = self.namer.seat
+        return "you" if seat is not None and player == view["players"][seat]["name"] else player
 
     def piece(self, piece: dict) -> str:
-        """One card with its stored values and, in brackets, what lies under it."""
+        """One card with its stored values and, in brackets, what lies under it (a copy reads as its face)."""
         text = piece["card"]
-        stored = facts(((k, v) for k, v in piece.items() if k not in ("card", "under")), self.namer)
+        stored = facts(((k, v) for k, v in piece.items() if k not in ("card", "copy", "under", "played_by")),
+                       self.namer)
         if stored:
             text += f" ({', '.join(stored)})"
         under = [self.piece(p) if p["card"] is not None else HIDDEN for p in piece.get("under", ())]

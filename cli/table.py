@@ -3,7 +3,9 @@ decisions, every decision goes into the game's record, and the record gives undo
 
 Bots are built afresh for each decision, seeded by the game's seed and the decision's number, so
 a resumed or undone game goes on exactly as an uninterrupted one with the same choices.
-Undo replays the record (bots' choices are replayed, not searched again).
+Undo replays the record (bots' choices are replayed, not searched again); it goes back only to
+the undoing person's own decision, and never past one after which they saw something new
+(cli/sightings.py), so that it shows no draw, roll or bot's card twice.
 """
 from __future__ import annotations
 
@@ -13,23 +15,20 @@ import signal
 from rich.table import Table as Grid
 from rich.text import Text
 
-from rulelang.agents import build_agent
-from rulelang.compile.ruleset import Move
-from rulelang.engine.choices import ReactionWindow
+from rulelang.agents.spec import decision_bot
 from rulelang.engine.record import GameRecord, RecordError, replay
 from rulelang.engine.recordfile import save_record
-from rulelang.engine.rng import derive_seed
 from rulelang.engine.runtime import apply_action
-from rulelang.engine.session import check_decisions, scores, view_for
-from rulelang.engine.values import pretty
+from rulelang.engine.session import check_decisions, outcome, pass_index, view_for, worth_asking
 from rulelang.engine.views import seat_view
 from rulelang.errors import GameError
+from rulelang.presentation.naming import Namer, spoken
 
-from .naming import Namer, spoken
 from .news import MOST_EVENTS, summarise
 from .progress import thinking
-from .screen import Board, styled
-from .terminal import EOF, QUIT, SAVE, UNDO, HumanAgent, new_console, read_line
+from .screen import Board, new_console, styled
+from .sightings import Sightings
+from .terminal import EOF, QUIT, SAVE, UNDO, HumanAgent, read_line, scripted
 
 
 class Quit(Exception):
@@ -56,7 +55,8 @@ class Table:
         self.console = new_console()
         self.humans = [seat for seat, spec in enumerate(specs) if spec.is_human]
         self.person = HumanAgent(game, self.console, hot_seat=len(self.humans) > 1)
-        self.asked: list[int] = []  # positions of the decisions people were asked
+        self.asked: list[tuple] = []  # (position, seat) of the decisions people were asked
+        self.sightings = Sightings(self.humans)
         self.passed = False  # whether a reaction prompt was passed for a person yet
 
     # ------------------------------------------------------------------ playing
@@ -94,9 +94,7 @@ class Table:
         decision = st.pending
         if decision.seat in self.humans:
             return self.ask(st, decision)
-        position = len(self.decisions)
-        seed = derive_seed(self.start.seed, position)  # the same bot choice on every replay of this decision
-        bot = build_agent(self.specs[decision.seat], decision.seat, seed, self.game)
+        bot = decision_bot(self.specs[decision.seat], decision.seat, self.start.seed, len(self.decisions), self.game)
         if self.explain and hasattr(bot, "explain"):
             seat = f"P{decision.seat + 1} "  # several bots may explain themselves: say whose search it was
             bot.explain = lambda text: self.console.print(seat + text, markup=False, highlight=False)
@@ -112,7 +110,7 @@ class Table:
         if len(decision.options) == 1:
             self.person.taken(view, decision, 0, "the only choice")
             return self.apply(st, 0)
-        if not self.worth_asking(st, decision):
+        if not worth_asking(st, decision, self.auto_pass):
             if not self.passed:  # said once: after every move of a turn it would be noise
                 self.person.taken(view, decision, pass_index(decision), "passed for you, and so on; "
                                   "--no-auto-pass asks every time")
@@ -123,10 +121,12 @@ class Table:
             return self.undo(st)
         if answer == SAVE:
             self.save()
+        elif answer == EOF and scripted():
+            self.stop_scripted(st)
         elif answer in (QUIT, EOF):
             self.leave(ended_input=answer == EOF)
         else:
-            self.asked.append(len(self.decisions))
+            self.asked.append((len(self.decisions), decision.seat))
             st = self.apply(st, answer)
             if self.record_path:
                 save_record(self.record(), self.record_path)
@@ -136,42 +136,55 @@ class Table:
         """Add option `index` to the record, then take it (an interrupted step is replayed whole)."""
         self.decisions.append(index)
         apply_action(st, index)
+        self.sightings.look(st, len(self.decisions))
         return st
-
-    def worth_asking(self, st, decision) -> bool:
-        """False for a reaction prompt that `--auto-pass` answers: no offered reaction's `ask` holds."""
-        if not self.auto_pass or not isinstance(decision.node, ReactionWindow):
-            return True
-        me = st.seats[decision.seat]
-        return any(isinstance(o.value, Move) and o.value.ask is not None and o.value.ask(st, {"me": me})
-                   for o in decision.options)
 
     # ------------------------------------------------------------------ the record
     def rebuild(self, upto: int):
-        """The state after the record's first `upto` decisions, noting which ones people were asked."""
+        """The state after the record's first `upto` decisions, noting which ones people were asked
+        and what they saw."""
         self.asked = []
+        self.sightings = Sightings(self.humans)
 
         def note(st, position):
+            self.sightings.look(st, position)
             decision = st.pending
-            if decision.seat in self.humans and len(decision.options) > 1 and self.worth_asking(st, decision):
-                self.asked.append(position)
+            if decision.seat in self.humans and len(decision.options) > 1 and worth_asking(st, decision, self.auto_pass):
+                self.asked.append((position, decision.seat))
         del self.decisions[upto:]
-        return replay(self.game, self.record(), on_decision=note, debug=self.debug, recall=True)
+        st = replay(self.game, self.record(), on_decision=note, debug=self.debug, recall=True)
+        self.sightings.look(st, upto)
+        return st
 
     def record(self) -> GameRecord:
         """The game's record so far."""
         return self.start.with_decisions(self.decisions)
 
     def undo(self, st):
-        """Back to the decision a person was asked before this one."""
-        if not self.asked:
-            self.console.print(styled("Nothing to undo: this is the first decision you were asked.", "yellow"))
+        """Back to the decision a person was asked before this one: their own, and only if they
+        have seen nothing new since (else the same draw or roll would come again, foreseen)."""
+        seat = st.pending.seat
+        refusal = self.undo_refused(seat)
+        if refusal:
+            self.console.print(styled(refusal, "yellow"))
             return st
-        back = self.asked[-1]
-        st = self.rebuild(back)
+        st = self.rebuild(self.asked[-1][0])
         seat = st.pending.seat
         self.person.reset(seat_view(st, seat), f"undone: back to the decision before (turn {st.turn_number})")
         return st
+
+    def undo_refused(self, seat: int) -> str:
+        """Why the person in `seat` may not undo now, or ''."""
+        if not self.asked:
+            return "Nothing to undo: this is the first decision you were asked."
+        back, whose = self.asked[-1]
+        if whose != seat:
+            return (f"Nothing of yours to undo: the last decision was P{whose + 1}'s, and each player undoes only "
+                    f"their own.")
+        if self.sightings.new_since(seat, back):
+            return ("Cannot undo: since that decision you have seen what you had not (a card, a die, or what "
+                    "chance decided), and going back would show it to you again before you choose.")
+        return ""
 
     def save(self) -> str | None:
         """Ask where, then write the record; the file's path, or None when the person changed their mind."""
@@ -209,6 +222,19 @@ class Table:
                 self.console.print(f"\nquit without saving (seed {self.start.seed})")
                 raise Quit(0)
 
+    def stop_scripted(self, st) -> None:
+        """Piped answers ran out before the game ended: stop there, keeping the record if asked to
+        (raise Quit with exit code 1, as the game did not end)."""
+        where = f"input ended at P{st.pending.seat + 1}'s decision in turn {st.turn_number}"
+        if self.record_path:
+            save_record(self.record(), self.record_path)
+            self.console.print(f"\n{where}: the game so far is in {self.record_path}; go on with: "
+                               f"rulelang play --resume {self.record_path}", soft_wrap=True)
+        else:
+            self.console.print(f"\n{where}: the game stops, not saved (seed {self.start.seed}); "
+                               f"--record FILE keeps it to go on with", soft_wrap=True)
+        raise Quit(1)
+
     def first_human(self, st) -> int:
         """The person whose decision is next, or the first person at the table."""
         return st.pending.seat if st.pending and st.pending.seat in self.humans else self.humans[0]
@@ -224,7 +250,8 @@ class Table:
             public = [text for audience, text in st.log if audience is None]
             for paragraph in summarise(public, Namer(self.game), "", most=MOST_EVENTS):
                 self.console.print(paragraph)
-        reason = st.ended_by.name if st.ended_by is not None else ""
+        ended = outcome(st)
+        reason = ended["ended_by"] or ""
         self.console.rule(styled(f"Game over: {reason}" if reason else "Game over", "bold"), style="bold")
         self.console.print(self.results(st))
         viewer = seat if self.humans else None  # with bots only, nobody is "you"
@@ -236,22 +263,22 @@ class Table:
 
     def results(self, st) -> Grid:
         """Each seat's result and score, then the figures the ruleset reports."""
-        points = scores(st)
+        ended = outcome(st)
         grid = Grid.grid(padding=(0, 2))
-        for seat in range(st.n):
-            who = f"P{seat + 1}" + (" (you)" if self.humans == [seat] else "")
-            grid.add_row(styled(who, "bold"), styled(st.result[seat]), styled(f"score {points[seat]}"))
-        for name, figure in self.game.report.items():
-            grid.add_row(styled(spoken(name)), styled(pretty(figure(st, {"me": None}))), Text())
+        for seat, (name, result, points) in enumerate(ended["seats"]):
+            who = name + (" (you)" if self.humans == [seat] else "")
+            grid.add_row(styled(who, "bold"), styled(result), styled(f"score {points}"))
+        for name, figure in ended["figures"]:
+            grid.add_row(styled(spoken(name)), styled(figure), Text())
         return grid
 
 
-def pass_index(decision) -> int:
-    """The option that passes in a reaction prompt."""
-    return next(i for i, o in enumerate(decision.options) if o.value is None)
-
-
 def default_record_name(record: GameRecord) -> str:
-    """`mygame-1234.json`: the rule file's name and the seed, in the current folder."""
-    stem = os.path.splitext(os.path.basename(record.ruleset))[0]
-    return f"{stem}-{record.seed}.json"
+    """`mygame-1234.json`: the rule file's name and the seed, in the current folder (`mygame-1234-2.json`
+    and so on when taken: a game resumed from a record never offers to write over it)."""
+    stem = f"{os.path.splitext(os.path.basename(record.ruleset))[0]}-{record.seed}"
+    name, number = f"{stem}.json", 1
+    while os.path.lexists(name):
+        number += 1
+        name = f"{stem}-{number}.json"
+    return name

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from rulelang.analysis.wording import shown
+from rulelang.analysis.wording import shown, shown_whole
 
 MAX_ERRORS_SHOWN = 10
 
@@ -19,8 +19,10 @@ def print_simulation(run) -> None:
     console = Console(highlight=False, soft_wrap=True)
     console.print(Text(_headline(run.ruleset, run)))
     table = Table("figure", "value (95% interval)", box=None, padding=(0, 2))
-    for row in run.rows():
-        table.add_row(Text(row.label), shown(row.estimate, row.kind))
+    rows = run.rows()
+    said = figures(rows)
+    for row in rows:
+        table.add_row(Text(row.label), said[row.key])
     console.print(table)
     _errors(run)
 
@@ -34,13 +36,13 @@ def print_comparison(comparison) -> None:
     table = Table("figure", box=None, padding=(0, 2))
     for run in runs:
         table.add_column(Text(_short(run.ruleset)))
-    figures = [run.rows() for run in runs]
-    by_key = [{row.key: row for row in rows} for rows in figures]
-    keys = list(dict.fromkeys(row.key for rows in figures for row in rows))
+    every = [run.rows() for run in runs]
+    by_key = [{row.key: row for row in rows} for rows in every]
+    said = [figures(rows) for rows in every]
+    keys = list(dict.fromkeys(row.key for rows in every for row in rows))
     for key in keys:
         row = next(found[key] for found in by_key if key in found)
-        table.add_row(Text(row.label), *(shown(found[key].estimate, row.kind) if key in found else "-"
-                                         for found in by_key))
+        table.add_row(Text(row.label), *(texts.get(key, "-") for texts in said))
     console.print(table)
     for run in runs[1:]:
         title = f"\n{_short(run.ruleset)} against {_short(runs[0].ruleset)} (* a real difference):"
@@ -50,6 +52,18 @@ def print_comparison(comparison) -> None:
             console.print(Text(f"  {mark} {difference.sentence()}"))
     for run in runs:
         _errors(run)
+
+
+def figures(rows: list) -> dict:
+    """Each row's figure as the table shows it, by key; the rates of one whole add up to 100%."""
+    said = {row.key: shown(row.estimate, row.kind) for row in rows}
+    wholes: dict = {}
+    for row in rows:
+        if row.whole:
+            wholes.setdefault(row.whole, []).append(row)
+    for parts in wholes.values():
+        said.update(zip((row.key for row in parts), shown_whole([row.estimate for row in parts])))
+    return said
 
 
 def _headline(name: str, run) -> str:

@@ -13,22 +13,18 @@ from rich.table import Table
 from rich.text import Text
 
 from rulelang.engine.values import Card, ZoneRef
+from rulelang.presentation.naming import Namer
+from rulelang.presentation.scene import at_once_text, header, option_order, selection_text
 
 from .explain import explain
-from .naming import Namer
 from .news import MOST_EVENTS, TURN, summarise
 from .rules import rules_text
-from .screen import Board, card_table, custom_card, styled
+from .screen import Board, card_table, custom_card, new_console, styled
 
 UNDO, SAVE, QUIT, EOF = "undo", "save", "quit", "end of input"
-KEYS = "? rules · ?N about option N · l log · b table · u undo · s save · q quit"
+KEYS = "? rules · ?N about option N · l log · b whole table · u undo · s save · q quit"
 MOST_NEWS = 8  # turns of news shown at once; `l` shows the whole log
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # clear the screen and the scrollback
-
-
-def new_console() -> Console:
-    """A console that never reads text as markup, emoji codes or highlights."""
-    return Console(markup=False, emoji=False, highlight=False)
 
 
 class HumanAgent:
@@ -81,13 +77,12 @@ class HumanAgent:
             self.emit(paragraph)
         return redraw
 
-    def show_table(self, view: dict) -> None:
-        """The table as the seat sees it, under a heading rule."""
+    def show_table(self, view: dict, whole: bool = False) -> None:
+        """The table as the seat sees it, under a heading rule that says who is asked; `whole`:
+        every card of a shared pile, not only its top ones."""
         namer = self.namer(view)
-        when = f"turn {view['turn']} · {view['current']} to play" if view["turn"] else "setting up"
-        title = f"{self.game.name} · {when}"
-        self.console.rule(styled(title, "bold"), style="dim")
-        self.emit(Board(self.game, namer).render(view))
+        self.console.rule(styled(header(self.game, view), "bold"), style="dim")
+        self.emit(Board(self.game, namer, whole).render(view))
         self.since_table = 0
 
     def news(self, view: dict) -> list:
@@ -109,8 +104,14 @@ class HumanAgent:
         namer = self.namer(view)
         me = view["players"][view["seat"]]["name"]
         self.emit(styled(f"{me}: {namer.text(decision.prompt)}", "bold"))
-        labels = self.keys.of(decision, view["turn"])
-        shown = self.keys.in_order(decision, view["turn"])
+        at_once = at_once_text(view)
+        if at_once:
+            self.emit(styled(f"  ({at_once})", "italic"))
+        picked = selection_text(view)
+        if picked:
+            self.emit(styled(f"  ({picked})", "italic"))
+        labels = self.keys.of(decision, view)
+        shown = self.keys.in_order(decision, view)
         customs = {i: custom_card(self.game, decision.options[i].value.name)
                    for i in shown if isinstance(decision.options[i].value, Card)}
         plain = shown
@@ -140,7 +141,7 @@ class HumanAgent:
     # ------------------------------------------------------------------ answers
     def answer(self, view: dict, decision) -> int | str:
         """Read until the answer is an option's key or a command; explain and show as asked."""
-        keys = self.keys.of(decision, view["turn"])
+        keys = self.keys.of(decision, view)
         texts = [self.option_text(view, o).lower() for o in decision.options]
         me = view["players"][view["seat"]]["name"]
         flush_typed_ahead()
@@ -167,11 +168,17 @@ class HumanAgent:
                 self.emit(Group(*summarise(view["log"], self.namer(view), me)))
                 self.show_question(view, decision)
             elif typed == "b":
-                self.show_table(view)
+                self.show_table(view, whole=True)
                 self.show_question(view, decision)
             elif typed:
-                self.emit(styled(f"'{typed}' is not an option here: type the key before an option, "
-                                 "or the option's name", "yellow"))
+                taken = self.keys.taken(decision, view, typed)
+                if taken is not None:
+                    card = self.game.card_by_name.get(taken)
+                    self.emit(styled(f"'{typed}' ({card.pretty() if card else taken}) is picked already: "
+                                     "pick another, or u to undo", "yellow"))
+                else:
+                    self.emit(styled(f"'{typed}' is not an option here: type the key before an option, "
+                                     "or the option's name", "yellow"))
                 self.emit(styled(KEYS, "dim"))
 
     # ------------------------------------------------------------------ screens
@@ -211,32 +218,55 @@ class HumanAgent:
 class OptionKeys:
     """Each option's key (`1`, `2` …; `a`, `b` … when the options themselves are numbers), kept
     while one choice goes on: the next pick of several cards, or the same question after an
-    undo, shows every option under the key it had, so a person who read "3" types 3 again."""
+    undo, shows every option under the key it had, so a person who read "3" types 3 again.
+    Keys are given in the order the options are listed: cards of a hand as the hand is shown."""
 
     def __init__(self):
         self.choices: dict = {}  # seat -> (its last choice: node, frame, turn; the labels in the order first shown)
 
-    def of(self, decision, turn: int) -> list[str]:
-        """The key of each option of the decision (asked in `turn`), in the decision's order."""
-        slots = self._slots(decision, turn)
-        numbers = any(isinstance(o.value, int) and not isinstance(o.value, bool) for o in decision.options)
-        if numbers and max(slots) < 26:
+    def of(self, decision, view: dict) -> list[str]:
+        """The key of each option of the decision (asked at this view), in the decision's order."""
+        slots = self._slots(decision, view)
+        if self._lettered(decision) and max(slots) < 26:
             return [chr(ord("a") + slot) for slot in slots]
         return [str(slot + 1) for slot in slots]
 
-    def in_order(self, decision, turn: int) -> list[int]:
+    def in_order(self, decision, view: dict) -> list[int]:
         """The options' indexes, in the order of their keys."""
-        slots = self._slots(decision, turn)
+        slots = self._slots(decision, view)
         return sorted(range(len(slots)), key=slots.__getitem__)
 
-    def _slots(self, decision, turn) -> list[int]:
-        choice = (decision.node, decision.frame_index, turn)
+    def taken(self, decision, view: dict, typed: str) -> str | None:
+        """The label of an option picked earlier in this choice whose key (or name) was typed
+        (it is offered no more), or None."""
+        last, order = self.choices.get(decision.seat, (None, []))
+        if last != self._choice(decision, view):
+            return None
+        offered = set(decision.labels())
+        lettered = self._lettered(decision) and len(order) <= 26
+        for slot, label in enumerate(order):
+            key = chr(ord("a") + slot) if lettered else str(slot + 1)
+            if label not in offered and typed in (key, label.lower()):
+                return label
+        return None
+
+    @staticmethod
+    def _lettered(decision) -> bool:
+        return any(isinstance(o.value, int) and not isinstance(o.value, bool) for o in decision.options)
+
+    @staticmethod
+    def _choice(decision, view: dict) -> tuple:
+        return decision.node, decision.frame_index, view["turn"]
+
+    def _slots(self, decision, view: dict) -> list[int]:
+        choice = self._choice(decision, view)
         last, order = self.choices.get(decision.seat, (None, []))
         if last != choice:
             order = []
-        order = order + [label for label in decision.labels() if label not in order]
+        labels = decision.labels()
+        order = order + [labels[i] for i in option_order(view, decision.options) if labels[i] not in order]
         self.choices[decision.seat] = (choice, order)
-        return [order.index(label) for label in decision.labels()]
+        return [order.index(label) for label in labels]
 
 
 def option_grid(texts: list[str], width: int):
@@ -254,9 +284,19 @@ def option_grid(texts: list[str], width: int):
 
 
 def read_line(console: Console, prompt: str) -> str:
-    """A line typed after `prompt` (shown literally, never wrapped by rich)."""
+    """A line typed after `prompt` (shown literally, never wrapped by rich); a line piped in is
+    shown after the prompt as if typed, so that a scripted game's transcript reads as played."""
     console.print(Text(prompt), end="", soft_wrap=True)
-    return input()
+    line = input()
+    if not scripted():
+        return line
+    console.print(Text(line), soft_wrap=True)
+    return line
+
+
+def scripted() -> bool:
+    """Whether answers come from a pipe or a file rather than a person at a terminal."""
+    return not sys.stdin.isatty()
 
 
 def flush_typed_ahead() -> None:

@@ -14,7 +14,10 @@ from .common import allow_path_option
 @click.option("-v", "--verbose", is_flag=True, help="List every test, not only failures.")
 @allow_path_option
 def test_command(paths, verbose, allow):
-    """Run rule tests (*.test.yaml files); without PATHS, the packaged rulesets' tests."""
+    """Run rule tests (*.test.yaml files); without PATHS, the packaged rulesets' tests.
+
+    Every line goes to standard output, in order (a failing test exits 1).
+    """
     from rulelang.analysis.ruletests import find_test_files, read_tests, run_test
     from rulelang.api import packaged_rulesets
     from rulelang.errors import RuleError, printable
@@ -26,14 +29,14 @@ def test_command(paths, verbose, allow):
         found = find_test_files([path], allow)
         if not found:  # a folder with no test file in it: say so, or `0 passed` is all one sees
             empty = True
-            click.echo(printable(f"{path}: error: no rule test files (*.test.yaml) under this folder"), err=True)
+            click.echo(printable(f"{path}: error: no rule test files (*.test.yaml) under this folder"))
         files += found
     for path in files:
         try:
             tests = read_tests(path, allow)
         except RuleError as err:  # a broken file fails; the other files still run
             failed += 1
-            click.echo(printable(str(err)), err=True)
+            click.echo(printable(str(err)))
             continue
         for test in tests:
             outcome = run_test(test)
@@ -44,6 +47,6 @@ def test_command(paths, verbose, allow):
                     click.echo(printable(f"PASS {test.name}{covers}"))
             else:
                 failed += 1
-                click.echo(printable(f"FAIL {test.name}\n  {outcome.message}"), err=True)
+                click.echo(printable(f"FAIL {test.name}\n  {outcome.message}"))
     click.echo(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed or empty or not passed else 0)

@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from .common import allow_path_option, complete_ruleset, game_bounds_option
+from .common import allow_path_option, complete_ruleset, game_bounds_option, players_option
 
 
 @click.command()
@@ -22,15 +22,20 @@ from .common import allow_path_option, complete_ruleset, game_bounds_option
 @click.option("--seed", type=int, default=0, show_default=True, help="Master seed of the playouts.")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to play the playouts in.")
-@click.option("--players", help="Agents per seat in the playouts, e.g. random,random; "
-                                "default: random in each of the ruleset's minimum seats.")
+@players_option(bots_only=True, default="random in each of the ruleset's minimum seats",
+                intro="Comma-separated agents per seat in the playouts")
+@click.option("--no-games", is_flag=True,
+              help="Do not play the few short seeded games validate plays of each clean rule file "
+                   "(they find what only playing finds: a rule that fails whenever it runs).")
 @allow_path_option
 @game_bounds_option
-def validate(rulesets, fmt, playouts, seed, workers, players, allow, game_work, game_seconds):
+def validate(rulesets, fmt, playouts, seed, workers, players, no_games, allow, game_work, game_seconds):
     """Check rule files and rule test files (*.test.yaml; a FOLDER: each .yaml in it); exit 1 on any error.
 
-    A rule test file is checked against its ruleset without running its tests (that is
-    `rulelang test`). A folder is not searched below its own level.
+    A clean rule file is also played: a few short seeded games of random choices, whose first
+    error is reported at its rule's position (--no-games skips them; --playouts plays many
+    instead). A rule test file is checked against its ruleset without running its tests (that
+    is `rulelang test`). A folder is not searched below its own level.
     """
     with _uncollected():
         from rulelang.api import check, resolve
@@ -42,6 +47,8 @@ def validate(rulesets, fmt, playouts, seed, workers, players, allow, game_work, 
         for name in rulesets:
             with _uncollected():
                 checked = _check_test_file(name, allow) if is_test_file(name) else check(name, allow)
+                if not (no_games or playouts or is_test_file(name) or any(d.severity == "error" for d in checked)):
+                    checked = checked + _trial(name, allow)
             problems = sorted(checked, key=lambda d: (d.position.path, d.position.line, d.position.column))
             found += problems
             if playouts and not is_test_file(name) and not any(d.severity == "error" for d in problems):
@@ -97,6 +104,13 @@ def _check_test_file(name: str, allow: tuple) -> list:
     file stays quick)."""
     from rulelang.analysis.testcheck import check_test_file
     return check_test_file(name, allow)
+
+
+def _trial(name: str, allow: tuple) -> list:
+    """The first error of the few short seeded games validate plays of a clean rule file."""
+    from rulelang.analysis.trial import trial
+    from rulelang.api import load_game, resolve
+    return trial(load_game(name, allow), resolve(name))
 
 
 def _files(names) -> list:

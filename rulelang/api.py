@@ -10,6 +10,7 @@ from .compile.compiler import Compiler
 from .compile.gamecache import GameCache
 from .compile.ruleset import Game
 from .errors import Diagnostic, Position, RuleError
+from .language.blame import blame_house_rule
 from .language.documents import YMap
 from .language.loader import load_text, load_yaml
 from .language.reach import Reach
@@ -60,7 +61,7 @@ def inspect_text(path: str, text: str, allow: tuple = ()) -> Inspection:
     document = None
     try:
         document = resolve_extends(load_text(path, text, RULE_FILE), Reach(allow))
-        game = compile_document(document)
+        game = compile_document(document, allow)
     except RuleError as err:
         return Inspection(document, None, tuple(err.diagnostics))
     except RecursionError:
@@ -98,7 +99,7 @@ def load_compiled(name_or_path: str, allow: tuple = ()) -> tuple[YMap, Game]:
     compiled = COMPILED.get(key)
     if compiled is None:
         doc = load_document(path, allow)
-        compiled = doc, compile_document(doc)
+        compiled = doc, compile_document(doc, allow)
         COMPILED.put(key, doc.sources, compiled)
     return compiled
 
@@ -108,21 +109,41 @@ def load_document(name_or_path: str, allow: tuple = ()) -> YMap:
     return resolve_extends(load_yaml(resolve(name_or_path), RULE_FILE), Reach(allow))
 
 
-def compile_document(doc: YMap) -> Game:
-    """Check and compile a loaded rule file; raises RuleError with every diagnostic."""
+def compile_document(doc: YMap, allow: tuple = ()) -> Game:
+    """Check and compile a loaded rule file; raises RuleError with every diagnostic.
+
+    Errors a house rule makes in a base that is clean on its own are told at the house rule's
+    line (the bases it extends may lie in `allow` too).
+    """
     problems = check_shape(doc)
     try:
         game = Compiler(doc).compile()
     except RuleError as err:
-        raise RuleError(_unique(problems + err.diagnostics)) from None
+        raise RuleError(_blamed(doc, _unique(problems + err.diagnostics), allow)) from None
     except Exception:
         if problems:  # a malformed file can trip the compiler; the shape errors explain it
-            raise RuleError(problems) from None
+            raise RuleError(_blamed(doc, problems, allow)) from None
         raise
     problems += deck_arithmetic(doc, len(game.cards), game.max_players)
     if problems:
-        raise RuleError(problems)
+        raise RuleError(_blamed(doc, problems, allow))
     return game
+
+
+def _blamed(doc: YMap, diagnostics: list, allow: tuple) -> list:
+    """The diagnostics, a house rule's errors in its base told at its own lines (language/blame.py)."""
+    if not doc.changes and len(doc.sources) < 2:
+        return diagnostics
+    return blame_house_rule(doc, diagnostics, lambda path: _errors_of(path, allow))
+
+
+def _errors_of(path: str, allow: tuple) -> list:
+    """The errors of a rule file checked on its own."""
+    try:
+        load_compiled(path, allow)
+    except RuleError as err:
+        return [d for d in err.diagnostics if d.severity == "error"]
+    return []
 
 
 def _unique(diagnostics: list) -> list:

@@ -150,9 +150,24 @@ class RuleError(RulelangError):
 
 
 class GameError(RulelangError):
-    """A game went wrong while running: a stall, a broken bound, a rule that cannot apply."""
+    """A game went wrong while running: a stall, a broken bound, a rule that cannot apply.
 
-    def __init__(self, message: str, position: Position | None = None):
+    `callers` are the rules, on other lines, that called the rule it went wrong in (a rule
+    function's caller first): often the line to change is the one that passed the wrong value.
+    """
+
+    def __init__(self, message: str, position: Position | None = None, callers: tuple = ()):
         self.position = position
+        self.message = message
+        self.callers = callers
         prefix = f"{position}: " if position and position.line else ""
-        super().__init__(f"{prefix}{message}")
+        called = f" (called at {', '.join(map(str, callers))})" if callers else ""
+        super().__init__(f"{prefix}{message}{called}")
+
+    def called_at(self, caller: Position) -> "GameError":
+        """The same error, noting one more rule that called the one it went wrong in (once per
+        line: the parts of one line call each other too)."""
+        if type(self) is not GameError or caller is None or not caller.line \
+                or any((caller.path, caller.line) == (p.path, p.line) for p in (self.position, *self.callers)):
+            return self
+        return GameError(self.message, self.position, (*self.callers, caller))

@@ -10,7 +10,8 @@ whole before anything of it runs, and every error names its place in the record'
   file under the record's own folder, or a folder allowed with `--allow-path` (unless the
   user names the ruleset on the command line); a file that does not load as a rule file is
   refused without a line of it shown;
-- every decision is replayed, and one that is not legal where it is taken is refused.
+- every decision is replayed, and one that is not legal where it is taken is refused; a record
+  whose game stopped on an error (a bound it broke) opens up to the decision that failed.
 """
 from __future__ import annotations
 
@@ -20,15 +21,27 @@ import attrs
 
 from .agents.spec import parse_agent_spec
 from .api import load_game
-from .engine.record import RecordError, replay
+from .engine.record import RecordError, Stop, replay_to_stop
 from .engine.recordfile import place_in_json, placed, read_record
 from .errors import Position
 from .language.reach import Reach
 
 
+@attrs.frozen
+class SavedGame:
+    """A record opened: its ruleset's game, the record up to where its game stopped (all of it,
+    unless a decision stopped the game on an error: `stop` says which, and why), and its seats' specs."""
+
+    game: object
+    record: object
+    specs: list
+    over: bool  # whether the game in it reached its end
+    stop: Stop | None = None
+
+
 def open_saved_game(path: str, allow: tuple = (), ruleset: str | None = None, players_given: bool = False,
-                    debug: bool = False) -> tuple:
-    """(game, record, the record's seat specs) of the record file at `path`, checked whole.
+                    debug: bool = False) -> SavedGame:
+    """The record file at `path`, checked whole and replayed.
 
     `ruleset`, named by the user, replaces the record's; `players_given`: the user seats their
     own agents, so the record's may name agent files (which are read, never loaded).
@@ -39,10 +52,12 @@ def open_saved_game(path: str, allow: tuple = (), ruleset: str | None = None, pl
         located = ruleset if ruleset is not None else find_ruleset(record.ruleset, path, text, allow)
         game = load_game(located, allow)
         record = attrs.evolve(record, ruleset=os.path.abspath(located) if os.path.exists(located) else located)
-        replay(game, record, debug=debug)
+        st, stop = replay_to_stop(game, record, debug=debug)
     except RecordError as err:
         raise placed(err, path, text) if err.position is None else err from None
-    return game, record, specs
+    if stop is not None:
+        record = record.with_decisions(record.decisions[:stop.position])
+    return SavedGame(game, record, specs, st.result is not None, stop)
 
 
 def record_specs(record, players_given: bool) -> list:

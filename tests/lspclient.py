@@ -16,8 +16,8 @@ WAIT = 30  # seconds: a guard against a server that hangs, not a measure of spee
 class Client:
     """A `rulelang lsp` process and the messages it sent."""
 
-    def __init__(self, *args: str):
-        self.process = subprocess.Popen([*RUN, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    def __init__(self, *args: str, stderr=None):
+        self.process = subprocess.Popen([*RUN, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr)
         self.answers: dict = {}
         self.notes: queue.Queue = queue.Queue()
         self.lock = threading.Condition()

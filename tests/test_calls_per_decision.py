@@ -28,6 +28,7 @@ def test_the_table_holds_every_case_and_no_other():
     assert set(TABLE["cases"]) == {guard.case_key(name, seats) for name, seats, *_ in guard.CASES}
 
 
+@pytest.mark.slow  # (half a minute of CPU: CI runs it with the whole suite)
 def test_calls_per_decision_stay_within_three_percent_of_the_table():
     if guard.python_version() != TABLE["python"]:
         pytest.skip(f"the table counts Python {TABLE['python']}'s calls; this is Python {guard.python_version()}")

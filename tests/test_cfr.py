@@ -1,5 +1,6 @@
 """The `cfr` bot: a small game walked whole, CFR+ on it, exact exploitability, the policy kept."""
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -8,11 +9,17 @@ from rulelang.agents import build_agent, cfr, parse_agent_spec
 from rulelang.agents.determinization import SeatView
 from rulelang.agents.gametree import GameTree, TooBig
 from rulelang.agents.solve import CfrPlus, exploitability, values
-from rulelang.api import load_game
+from rulelang.api import bounded, load_game
 from rulelang.engine.runtime import apply_label, new_game
+from rulelang.engine.session import play_game
+from rulelang.errors import GameError
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "hostile"))
+from harness import run_guarded  # noqa: E402
 
 KUHN = "rulesets/kuhn_poker.yaml"
 FIGURES = Path(__file__).resolve().parent / "data" / "openspiel_cfr_plus.json"
+EIGHT = "tests/data/eight_cards.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -102,3 +109,21 @@ def test_a_game_drawing_on_chance_after_the_deal_is_refused(tmp_path):
 def test_a_game_with_many_hidden_cards_is_refused():
     with pytest.raises(TooBig, match="deals"):
         GameTree(load_game("rulesets/go_fish.yaml"), 2)
+
+
+def test_a_game_too_big_to_walk_is_refused_from_its_first_deal_in_a_moment():
+    report = run_guarded(["play", EIGHT, "--players", "cfr,random", "--seed", "1"], cpu=20)  # (it ran 300 s)
+    assert report.exit_code == 1 and report.cpu < 5, report.output[-300:]
+    assert ("cannot be walked whole to solve it (as cfr does): about 1,249,920 decisions and ends to walk "
+            "(40,320 deals of about 31), more than 500,000") in report.output
+
+
+def test_a_game_out_of_time_while_cfr_solves_it_says_so_with_its_own_seed(monkeypatch):
+    monkeypatch.setattr(cfr, "_stored", lambda key: None)  # solved afresh, not read from a cache
+    monkeypatch.setattr(cfr, "POLICIES", {})
+    game = bounded(load_game("leduc_poker"), seconds=0.5)  # (walking it takes about 5 s)
+    agents = [build_agent(parse_agent_spec("cfr"), 0, 1, game), build_agent(parse_agent_spec("random"), 1, 2, game)]
+    with pytest.raises(GameError, match=r"^the game of seed 7 took longer than 0.5 s \(--game-seconds\) while cfr "
+                                        r"solved it: [\d,]+ of about 61,200 decisions and ends walked$") as err:
+        play_game(game, agents, 7)
+    assert err.value.position is None  # no rule of the game's was at fault

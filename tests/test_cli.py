@@ -38,6 +38,15 @@ def test_play_explain_shows_each_search_under_its_seat(run):
             line.split(None, 3)[3] for line in lines.splitlines()}
 
 
+def test_play_explain_with_a_person_at_the_table_shows_no_bots_cards_unless_asked_to(run):
+    seats = ["--players", "human,mcts:iterations=20,mcts:iterations=20,mcts:iterations=20", "--seed", "1"]
+    refused = run("play", "hearts", *seats, "--explain", input="q\nn\n")
+    assert refused.exit_code == 2 and "--explain-hidden shows them all the same" in refused.output
+    assert "mcts searched" not in refused.output and "Hearts, seed" not in refused.output
+    asked = run("play", "hearts", *seats, "--explain-hidden", input="1\n2\n3\nq\nn\n")
+    assert asked.exit_code == 0 and "P2 mcts searched:" in asked.output
+
+
 def test_play_is_repeatable_with_a_seed(run):
     first = run("play", MINIMAL, "--players", "random,random,random", "--seed", "3").output
     assert first == run("play", MINIMAL, "--players", "random,random,random", "--seed", "3").output
@@ -130,9 +139,16 @@ def test_validate_playouts_tell_a_run_time_text_in_a_number_once_in_rulelang_s_w
 
 
 def test_validate_warns_about_triggers_that_set_each_other_off(run):
-    result = run("validate", "tests/data/trigger_loop.yaml")
+    result = run("validate", "--no-games", "tests/data/trigger_loop.yaml")
     assert result.exit_code == 0
     assert "warning: triggers 'ping' and 'pong' can set each other off in a cycle (through flag)" in result.output
+
+
+def test_validate_s_seeded_games_find_triggers_that_set_each_other_off_in_every_game(run):
+    result = run("validate", "tests/data/trigger_loop.yaml")
+    assert result.exit_code == 1
+    assert ("error: triggers fired 200 times without a decision (last: 'pong') — found playing seeded game 1: "
+            "rulelang play tests/data/trigger_loop.yaml --players random,random --seed 1") in result.output
 
 
 def test_validate_playouts_find_triggers_that_set_each_other_off(run):
@@ -235,3 +251,38 @@ def test_extends_with_a_misspelled_ruleset_name_gets_a_suggestion(run, tmp_path)
     path.write_text("extends: hoyers\nname: House\n")
     result = run("validate", str(path))
     assert result.exit_code == 1 and "cannot find 'hoyers' (did you mean 'hoyers_trappe'?)" in result.output
+
+
+def test_a_human_seat_scripted_through_a_pipe_shows_its_answers_and_stops_keeping_its_record(tmp_path):
+    import os
+    import subprocess
+    import sys
+    rulelang = os.path.join(os.path.dirname(sys.executable), "rulelang")
+    record = tmp_path / "game.json"
+    command = [rulelang, "play", "crazy_eights", "--players", "human,random", "--seed", "2", "--record", str(record)]
+    first = subprocess.run(command, input="1\n", capture_output=True, text=True, timeout=120)
+    assert first.returncode == 1 and re.search(r"^P1> 1\n→ \S+$", first.stdout, re.M)   # the answer, as if typed
+    assert "save and quit?" not in first.stdout                                         # nobody there to answer
+    assert re.search(r"input ended at P1's decision in turn \d+: the game so far is in ", first.stdout)
+    rest = subprocess.run([rulelang, "play", "--resume", str(record)], input="1\n" * 200, capture_output=True,
+                          text=True, timeout=120)
+    assert rest.returncode == 0 and "Game over" in rest.stdout
+
+
+def test_players_help_names_every_agent_and_completes_the_part_being_typed(run):
+    import click
+
+    from rulelang.agents.spec import known_names
+    from rulelang.cli.common import AGENT_NAMES
+    from rulelang.cli.play import play
+    from rulelang.cli.simulate import simulate
+    assert list(AGENT_NAMES) == known_names()
+    assert "cfr" in " ".join(run("play", "--help").output.split())
+    option = next(p for p in play.params if p.name == "players")
+    context = click.Context(play)
+    assert [item.value for item in option.shell_complete(context, "hu")] == ["human"]
+    assert [item.value for item in option.shell_complete(context, "human,mcts,")] == [
+        f"human,mcts,{name}" for name in AGENT_NAMES]
+    bots = next(p for p in simulate.params if p.name == "players")
+    assert [item.value for item in bots.shell_complete(click.Context(simulate), "random,")] == [
+        f"random,{name}" for name in AGENT_NAMES if name != "human"]

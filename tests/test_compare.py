@@ -11,9 +11,9 @@ from rich.console import Console
 from rulelang.agents import parse_players
 from rulelang.analysis.compare import compare
 from rulelang.analysis.plot import _distributions
-from rulelang.analysis.stats import Estimate
+from rulelang.analysis.stats import Estimate, wilson
 from rulelang.analysis.totals import Histogram
-from rulelang.analysis.wording import nice_below, round_up, shown, verdict
+from rulelang.analysis.wording import nice_below, round_up, shown, shown_whole, verdict
 from rulelang.cli.main import main
 from rulelang.cli.progress import progress_bar
 
@@ -160,6 +160,15 @@ def test_the_progress_bar_shows_games_on_a_terminal_and_nothing_elsewhere():
 ])
 def test_figures_are_shown_with_as_many_digits_as_the_interval_allows(estimate, kind, text):
     assert shown(estimate, kind) == text
+
+
+@pytest.mark.parametrize("wins, losses, draws", [(1, 1, 4), (17, 23, 0), (3, 3, 3)])
+def test_a_seats_wins_losses_and_draws_are_shown_adding_up_to_100_percent(wins, losses, draws):
+    games = wins + losses + draws
+    narrow = [Estimate(n / games, n / games - 0.03, n / games + 0.03) for n in (wins, losses, draws)]  # to units
+    for estimates in (narrow, [wilson(n, games) for n in (wins, losses, draws)]):
+        texts = shown_whole(estimates)
+        assert sum(float(text.split("%")[0]) for text in texts) == 100, texts
 
 
 def test_the_verdict_says_how_many_games_would_find_a_difference():

@@ -75,3 +75,20 @@ def _with_example(construct) -> str:
     for key, value in yaml.safe_load(example).items():
         doc[key] = {**doc[key], **value} if isinstance(value, dict) and isinstance(doc.get(key), dict) else value
     return yaml.safe_dump(doc, sort_keys=False)
+
+
+SEED_WORDS = ("storma", "houska", "tjugonio", "høyer", "hoyer", "supertrumf", "blixtduell", "trophy", "trophies",
+              "infirmary", "assassin", "monster", "royal house")  # the seed games and concepts only one has
+
+
+def test_the_engines_own_texts_and_the_reference_name_no_seed_game_or_its_concepts():
+    root = os.path.join(os.path.dirname(__file__), "..")
+    paths = [os.path.join(folder, name) for part in ("rulelang", "cli", "grammar")
+             for folder, _, names in os.walk(os.path.join(root, part)) for name in names
+             if name.endswith((".py", ".lark"))] + [os.path.join(root, "docs", "reference.md")]
+    found = []
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read().lower().replace("house rule", "")
+        found += [(os.path.relpath(path, root), word) for word in SEED_WORDS if word in text]
+    assert found == []

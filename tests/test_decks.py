@@ -130,3 +130,57 @@ def test_next_turn_overrides_the_turn_order_once(tmp_path):
     assert st.pending.seat == 0  # a Wild: P1 plays again
     apply_label(st, "Red 7")
     assert st.pending.seat == 1  # then the order goes on
+
+
+@pytest.mark.parametrize("deck, size, first, last", [
+    ("{standard: 52, ranks: [9, 10, 11, 12, 13, 1]}", 24, "AC", "KS"),
+    ("{standard: 52, ranks: [1, 7, 8, 9, 10, 11, 12, 13]}", 32, "AC", "KS"),
+    ("{standard: 52, ranks: [1, 6, 7, 8, 9, 10, 11, 12, 13]}", 36, "AC", "KS"),
+    ("{standard: 52, ranks: [1, 2, 3, 4, 5, 6, 7, 11, 12, 13]}", 40, "AC", "KS"),
+    ("{standard: 54, suits: [hearts]}", 15, "AH", "JK2"),
+    ("{pack: italian}", 40, "ace of coins", "king of batons"),
+    ("{pack: spanish}", 40, "ace of coins", "king of clubs"),
+    ("{pack: german}", 32, "ace of acorns", "king of bells"),
+    ("{pack: german, suits: [hearts, bells], ranks: [11, 12, 13]}", 6, "under of hearts", "king of bells"),
+    ("{suits: [red, blue], ranks: [1, 2, wager], copies: 2}", 12, "1 of red#1", "wager of blue#2"),
+])
+def test_a_deck_is_a_pack_cut_to_some_ranks_and_suits_or_made_as_suits_by_ranks(tmp_path, deck, size, first, last):
+    path = tmp_path / "deck.yaml"
+    path.write_text(GAME.replace("deck:\n  start: pile\n  cards:\n    - {name: Red 7, color: red, copies: 2}\n"
+                                 "    - {name: Wild, color: black, copies: 3}\n    - {name: Blue 1, color: blue}\n",
+                                 f"deck: {deck[:-1]}, start: pile}}\n").replace("count(pile) == 6", "false"))
+    game = api.load_game(str(path))
+    assert (len(game.cards), game.cards[0].name, game.cards[-1].name) == (size, first, last)
+
+
+def test_the_cards_of_a_pack_print_their_rank_and_suit_and_read_as_their_names(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_text(GAME.replace("deck:\n  start: pile\n  cards:\n    - {name: Red 7, color: red, copies: 2}\n"
+                                 "    - {name: Wild, color: black, copies: 3}\n    - {name: Blue 1, color: blue}\n",
+                                 "deck: {pack: italian, start: pile}\n")
+                  .replace("count(pile) == 6", "card('knight of swords').rank == 9 and card('7 of coins').suit == 'coins'"))
+    game = api.load_game(str(path))
+    knight = game.card_by_name["knight of swords"]
+    assert knight.attributes == {"rank": 9, "suit": "swords"} and knight.pretty() == "knight of swords"
+    st = new_game(game, 2, seed=1)
+    assert st.result == ("win", "loss")  # the end rule read both cards as the file names them
+
+
+@pytest.mark.parametrize("deck, message, column", [
+    ("{pack: french, start: pile}", "pack must be one of italian, spanish, german", 14),
+    ("{pack: italian, ranks: [13], start: pile}", "the italian pack has no rank 13 (its ranks: 1, 2, 3", 30),
+    ("{standard: 52, suits: [coins], start: pile}", "the standard deck has no suit 'coins'", 29),
+    ("{ranks: [1, 2], start: pile}", "a deck of suits × ranks gives both; to cut a standard deck, write standard: 52",
+     15),
+    ("{standard: 52, pack: german, start: pile}", "a deck is either standard or a pack, not both", 28),
+    ("{pack: german, cards: [{name: x}], start: pile}", "a deck is either a list of cards or a pack, not both", 8),
+    ("{suits: [a, a], ranks: [1], start: pile}", "a deck's suits are each given once", 15),
+    ("{standard: 52, ranks: [], start: pile}", "ranks is a list of one or more ranks", 29),
+])
+def test_a_wrong_pack_or_cut_is_an_error_at_its_place(tmp_path, deck, message, column):
+    path = tmp_path / "deck.yaml"
+    path.write_text(GAME.replace("deck:\n  start: pile\n  cards:\n    - {name: Red 7, color: red, copies: 2}\n"
+                                 "    - {name: Wild, color: black, copies: 3}\n    - {name: Blue 1, color: blue}\n",
+                                 f"deck: {deck}\n"))
+    found = [d for d in api.check(str(path)) if d.severity == "error"]
+    assert found and message in found[0].message and (found[0].position.line, found[0].position.column) == (3, column)

@@ -10,7 +10,6 @@ import os
 import pytest
 
 from rulelang.agents import GreedyAgent, MctsAgent, RandomAgent, SeatView, build_agent, parse_agent_spec
-from rulelang.agents.determinization import in_sight
 from rulelang.api import load_game
 from rulelang.engine.frames import ForLoop
 from rulelang.engine.rng import Rng
@@ -63,7 +62,7 @@ def redealt(game, players, seed, skip, wanted=4, recall=False):
     (with `recall`, cards the seat does not recall either, in games that keep what seats recall)."""
     st, labels = play_to(game, players, seed, skip, recall)
     seat = st.pending.seat
-    hidden = sorted((c for c in game.cards if not in_sight(st, c, seat)), key=lambda c: c.id)
+    hidden = sorted((c for c in game.cards if not st.in_sight(c, seat)), key=lambda c: c.id)
     rng = Rng(seed)
     found = []
     for attempt in range(200):

@@ -101,3 +101,59 @@ def test_only_dice_are_rolled(tmp_path):
     st = new_game(game(tmp_path, text), 2, 1)
     with pytest.raises(GameError, match="only dice are rolled"):
         apply_action(st, st.pending.labels().index("shake"))
+
+
+ROLLED = """
+name: High roll
+players: 2
+player_vars: {total: 0}
+turn:
+  do: [{choose move: [roll]}]
+moves:
+  roll: {label: Roll two dice, do: ["set me.total += 2d6"]}
+end:
+  - for: p in players
+    when: "p.total >= 20"
+    winner: p
+"""
+
+
+def test_a_game_of_dice_rolled_in_expressions_needs_no_deck_dice_or_zones(tmp_path):
+    from rulelang.agents import random_agents
+    from rulelang.engine.session import play_game
+    from rulelang.env import make_env
+    rolled = game(tmp_path, ROLLED)
+    st = play_game(rolled, random_agents(2, 3), 3)
+    assert st.result is not None and max(seat["total"] for seat in st.pvars) >= 20 and rolled.cards == ()
+    env = make_env(str(tmp_path / "dice.yaml"), seed=1)
+    env.reset()
+    assert env.observe(env.agent_selection)["action_mask"].sum() == 1
+
+
+def faces(st, *pairs):
+    """Set each die (by name) to show a face."""
+    for name, face in pairs:
+        st.cvars[st.game.card_by_name[name].id] = {"face": face}
+
+
+def test_dice_showing_one_face_are_offered_once_by_their_face_and_dice_told_apart_by_name(tmp_path):
+    from rulelang.engine.decisions import options_for
+    st = new_game(game(tmp_path), 2, 1)
+    tray, cup = st.zones[ZoneRef("tray")], st.zones[ZoneRef("cup", 0)]
+    faces(st, ("D1", 5), ("D2", 3), ("D3", 5))
+    options = options_for(st, list(tray), 0)
+    assert [(o.label, o.text, o.alike) for o in options] == [("5", "5", 2), ("3", "3", 1)]
+    assert options[0].value.name == "D1"  # the first of them
+    st.place([tray[2]], ZoneRef("cup", 0))
+    options = options_for(st, list(tray) + list(cup), 0)  # a 5 in the tray and a 5 in the cup: told apart
+    assert [(o.label, o.text) for o in options] == [("D1", "D1 (face 5)"), ("3", "3"), ("D3", "D3 (face 5)")]
+    assert [o.label for o in options_for(st, list(cup), 1)] == ["D3"]  # P2 sees no face in P1's cup
+
+
+def test_a_set_of_dice_offered_whole_reads_by_its_faces(tmp_path):
+    from rulelang.engine.decisions import options_for
+    st = new_game(game(tmp_path), 2, 1)
+    d1, d2, d3 = st.zones[ZoneRef("tray")]
+    faces(st, ("D1", 5), ("D2", 1), ("D3", 5))
+    options = options_for(st, [[d1, d2], [d3, d2], [d1, d3]], 0)
+    assert [(o.label, o.alike) for o in options] == [("[5, 1]", 2), ("[5, 5]", 1)]

@@ -20,8 +20,18 @@ def usual_seats(name: str) -> int:
     return min(max(2, game.min_players), game.max_players)
 
 
-CASES = sorted({(name, usual_seats(name)) for name in RULESETS} | {("hoyers_trappe", 4), ("supertrumf", 5)})
-STEPS = 1200  # decisions per case, over as many games as that takes
+def every_seat_count(name: str) -> list:
+    """Every player count the ruleset allows: the usual one with STEPS decisions, the others with
+    fewer (each count lays out other places and hides other cards)."""
+    game = load_ruleset(name)[0]
+    usual = usual_seats(name)
+    return [(name, players, STEPS if players == usual else OTHER_STEPS)
+            for players in range(game.min_players, game.max_players + 1)]
+
+
+STEPS = 1200  # decisions per case at the usual player count, over as many games as that takes
+OTHER_STEPS = 200  # ... and at every other count
+CASES = [case for name in RULESETS for case in every_seat_count(name)]
 EVERY = 8  # the observers see every decision; the expensive comparisons look at every 8th
 
 
@@ -52,15 +62,15 @@ def shown_in(view: dict) -> set:
     return found
 
 
-@pytest.mark.parametrize("name, players", CASES)
-def test_no_observation_shows_a_card_its_seat_cannot_see(name, players):
+@pytest.mark.parametrize("name, players, steps", CASES)
+def test_no_observation_shows_a_card_its_seat_cannot_see(name, players, steps):
     game, catalogue = load_ruleset(name)
     layout = Layout.build(game, players, catalogue)
     at, slots = layout.blocks["at"], layout.card_slots()
     pretty = [card.pretty() for card in game.cards]
     table = TableObserver(layout, players)
     checked = 0
-    for step, st in enumerate(random_states(game, players, STEPS)):
+    for step, st in enumerate(random_states(game, players, steps)):
         for seat in range(players):
             vector = table.observe(st, seat)
             if step % EVERY:
@@ -72,18 +82,18 @@ def test_no_observation_shows_a_card_its_seat_cannot_see(name, players):
                 checked += 1
             unseen = [card.id for card in game.cards if not st.visible_to(card, seat)]
             assert not places[unseen].any() and not vector[slots[unseen]].any()
-    assert checked > STEPS // EVERY  # the seats did see cards
+    assert checked > steps // EVERY  # the seats did see cards
 
 
-@pytest.mark.parametrize("name, players", CASES)
-def test_an_observer_kept_up_to_date_equals_a_fresh_one_and_the_views(name, players):
+@pytest.mark.parametrize("name, players, steps", CASES)
+def test_an_observer_kept_up_to_date_equals_a_fresh_one_and_the_views(name, players, steps):
     """Each seat's whole observer, and the table's (shared and own parts where it splits them); and
     a table asked only now and then, each seat catching up on many decisions at once."""
     game, catalogue = load_ruleset(name)
     layout = Layout.build(game, players, catalogue)
     table, whole = TableObserver(layout, players), [SeatObserver(layout, seat) for seat in range(players)]
     seldom = TableObserver(layout, players)
-    for step, st in enumerate(random_states(game, players, STEPS)):
+    for step, st in enumerate(random_states(game, players, steps)):
         for seat in range(players):
             kept, kept_whole = table.observe(st, seat), whole[seat].observe(st)
             if step % EVERY:

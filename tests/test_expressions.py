@@ -78,8 +78,29 @@ CASES = [
     ("combinations([1, 2, 3], 2)", [[1, 2], [1, 3], [2, 3]]),
     ("combinations([1, 2], 0)", [[]]),
     ("combinations([1, 2], 3)", []),
+    ("combinations([1, 2], 999999999999)", []),  # more than there are: no room made for them
     ("highest(h in combinations([4, 9, 2, 7], 2) | sum(h))", [9, 7]),
     ("count(combinations([1, 2, 3, 4, 5, 6, 7], 5))", 21),
+    ("subsets([1, 2, 3])", [[1], [2], [3], [1, 2], [1, 3], [2, 3], [1, 2, 3]]),
+    ("subsets([])", []),
+    ("select(s in subsets([1, 2, 3, 4]) | sum(s) == 5)", [[1, 4], [2, 3]]),
+    ("count(subsets(range(1, 16)))", 2 ** 16 - 1),
+    ("range(0, 3)", [0, 1, 2, 3]),
+    ("range(3, 3)", [3]),
+    ("range(4, 3)", []),
+    ("range(-2, 0)", [-2, -1, 0]),
+    ("index_of('1H', ['1C', '1D', '1H', '1S'])", 2),
+    ("index_of(5, [1, 5, 5])", 1),
+    ("index_of(9, [1, 5])", None),
+    ("index_of(1, [true, 1])", 1),
+    ("index_of(P2, players)", 1),
+    ("index_of(at(draw, 2), draw)", 2),
+    ("position(at(draw, 2))", 2),
+    ("position(first(P1.hand))", 0),
+    ("above(at(draw, 2)) == first(draw, 2)", True),
+    ("above(first(draw))", []),
+    ("count(below(at(draw, 2))) == count(draw) - 3", True),
+    ("below(last(P2.hand))", []),
     ("stretches([4, 5, 6, 7], 3)", [[4, 5, 6], [4, 5, 6, 7], [5, 6, 7]]),
     ("stretches([4, 5], 3)", []),
     ("count(stretches([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 1))", 55),
@@ -265,6 +286,8 @@ def test_expression_errors_point_at_the_mistake(game, source, message, column):
     ("('x' if tricks > 1 else 2) >= 3", "'>=' needs a number, not a number or text"),
     ("first(draw, 'two')", "first() needs a number, not text"),
     ("sum(c in draw | 'x')", "sum() needs a number, not text"),
+    ("range(0, 'x')", "range() needs a number, not text"),
+    ("index_of(1, 2)", "index_of() needs a collection to look in, not a number"),
 ])
 def test_kind_mixups_are_found_before_play(game, source, message):
     with pytest.raises(RuleError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
@@ -273,7 +296,9 @@ def test_kind_mixups_are_found_before_play(game, source, message):
 
 @pytest.mark.parametrize("source", ["1 // 0", "first(draw).rank < none", "sort([1, 'a'])",
                                     "highest(x in [1, 2] | none)", "runs(['a'])", "runs(x in [1] | [2, none])", "combinations([1, 2], -1)",
-                                    "combinations(draw, 5)", "stretches([1, 2], 0)", "packing([[1, 1]])",
+                                    "combinations(draw, 5)", "stretches([1, 2], 0)",
+                                    "subsets(draw)", "range(0, at(['x'], 0))", "range(1, 200000)", "position(3)",
+                                    "above(none)", "index_of(1, at([2], 0))", "packing([[1, 1]])",
                                     "packing([[[1], [2]]])", "packing([[1], 2])", "at(players, 0).hand + 1",
                                     "first(draw, -1)", "max(1, none)"])
 def test_runtime_errors_are_game_errors(evaluate, source):

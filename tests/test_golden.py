@@ -48,6 +48,11 @@ SIMULATIONS += [
     ("liars_dice", 4, 40, 21),
     ("gin_rummy", 2, 4, 22),
     ("cribbage", 2, 20, 23),
+    ("scopa", 2, 40, 24),
+    ("contract_bridge", 4, 40, 25),
+    ("sushi_go", 4, 20, 24),
+    ("durak", 4, 20, 25),
+    ("rummy_500", 3, 4, 26),
 ]
 # (ruleset, players, seed): one full log (every line with its audience) per shipped ruleset.
 LOGS = [

@@ -115,3 +115,10 @@ def test_one_file_nesting_too_deeply_does_not_stop_the_next(tmp_path):
     report = run_guarded(["validate", str(HOSTILE / "nesting_5000.yaml"), str(HOSTILE / "clean.yaml")])
     assert problems(report) == []
     assert "nests deeper than" in report.output and "clean.yaml" in report.output
+
+
+@pytest.mark.parametrize("args", [["play", "--players", "random,random", "--seed", "1"], ["validate", "--playouts", "2"]])
+def test_log_lines_of_65536_characters_stop_at_the_log_size_bound_in_bounded_memory(args):
+    report = run_guarded([args[0], str(HOSTILE / "log_wide.yaml"), *args[1:]])
+    assert problems(report) == [], report.output[-500:]
+    assert "log_wide.yaml:23:5: the game wrote more than 20,000,000 characters of log (limits: log)" in report.output

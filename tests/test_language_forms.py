@@ -245,3 +245,16 @@ def test_a_near_miss_name_gets_a_suggestion(game_from, turn, message):
     with pytest.raises(RuleError) as err:
         game_from(turn)
     assert [d.message for d in err.value.diagnostics] == [message]
+
+
+def test_a_variable_may_start_as_a_list_and_every_game_starts_with_it(rule_file):
+    game = rule_file(BASE.replace("vars: {n: 0, seen: 0, note: ''}", "vars: {n: 0, seen: [], note: ''}\n"
+                                  "player_vars: {bids: {initial: [0, [1, 'nil']], label: bids}}"),
+                     procedures='"noop()": []', turn="""
+        - set seen = seen + [count(seen)]
+        - set me.bids = me.bids + [7]
+    """)
+    first = new_game(game, 2, 1)
+    apply_action(first, 0)
+    assert first.vars["seen"] == [0, 1] and first.pvars[0]["bids"] == [0, [1, "nil"], 7]
+    assert new_game(game, 2, 1).vars["seen"] == [0] and game.game_vars["seen"] == []  # each game starts anew

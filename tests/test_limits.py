@@ -1,9 +1,12 @@
 """Real limits: work, sizes and counts are bounded, and each bound is a positioned GameError naming it."""
 
+import time
+
 import pytest
 
 from rulelang.agents import random_agents
 from rulelang.api import bounded
+from rulelang.constructs import packing_functions
 from rulelang.engine.runtime import apply_action, new_game
 from rulelang.engine.session import play_game
 from rulelang.errors import GameError, RuleError
@@ -165,3 +168,25 @@ def test_the_game_bound_counts_steps_as_work(game_from):
             apply_action(st, 0)
             decisions += 1
     assert 50 < decisions < 5000  # (a few steps a turn: without them the game would reach its 200,000 decisions)
+
+
+@pytest.mark.parametrize("packing", [
+    "count(packing(combinations(draw, 3)))",  # 52 cards into threes
+    "count(packing(g in combinations(draw, 2) | 1 if first(g).rank == last(g).rank else 0))",  # pairs of a rank
+])
+def test_packing_spends_a_work_budget_in_about_the_time_loops_do(game_from, packing):
+    def seconds_to_spend(turn: str) -> float:
+        game = game_from(turn)  # the default budget: 20,000,000 units
+        started = time.process_time()
+        with pytest.raises(GameError, match=r"\(limits: work\)"):
+            new_game(game, 2, 1)
+        return time.process_time() - started
+    loops = seconds_to_spend("- set n = count(a in draw | count(b in draw | count(c in draw | count(d in draw | "
+                             "count(e in draw | true)) > 0) > 0) > 0)")
+    assert seconds_to_spend(f"- set n = {packing}") < 3 * loops + 0.5  # (it took 10 to 100 times as long)
+
+
+def test_packing_keeps_a_bounded_number_of_arrangements_whatever_the_work_budget(failure, monkeypatch):
+    monkeypatch.setattr(packing_functions, "MAX_ARRANGEMENTS", 1000)  # (1,000,000 when played: some 150 MB)
+    err = failure("- set n = count(packing(combinations(draw, 2)))", "limits: {work: 1000000000}")
+    assert "packing() would work out more than 1,000 arrangements of its 52 items (limits: lists)" in str(err)

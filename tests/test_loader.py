@@ -177,8 +177,6 @@ def test_a_special_file_is_not_read(tmp_path):
 
 
 @pytest.mark.parametrize("statement, stopped", [
-    ('- log "{why}: {amount} chips"', None),
-    ('- log "{why}: {amount chips"', 5),
     ('- log Paid: "{amount} chips', 4),
 ])
 def test_a_statement_yaml_splits_at_its_colon_is_blamed_with_a_hint(tmp_path, statement, stopped):
@@ -187,6 +185,42 @@ def test_a_statement_yaml_splits_at_its_colon_is_blamed_with_a_hint(tmp_path, st
     assert (diagnostic.position.line, diagnostic.position.column) == (3, 5)
     assert "put the whole statement in quotes, or use the mapping form (- log: " in diagnostic.message
     assert (f"YAML stopped at line {stopped}" in diagnostic.message) == (stopped is not None)
+
+
+@pytest.mark.parametrize("item, text", [
+    ('- log "Roll: again"', 'log "Roll: again"'),                       # YAML reads a mapping
+    ('- log "{why}: {amount} chips"', 'log "{why}: {amount} chips"'),   # YAML fails lines further on
+    ('- log "{why}: {amount chips"', 'log "{why}: {amount chips"'),
+    ('- log "a: b: c"  # a comment: here', 'log "a: b: c"'),            # YAML fails at the second colon
+    ('- refuse \'Åsa: no\'', "refuse 'Åsa: no'"),
+])
+def test_a_statement_whose_quoted_text_holds_a_colon_is_read_as_written(tmp_path, item, text):
+    doc = load_yaml(write(tmp_path, f"name: x\na:\n  {item}\n  - log \"ok\"\nb:\n  - log \"ok\"\n"), KIND)
+    read = doc["a"][0]
+    assert (read, read.pos, read.offset, doc["a"].item_pos[0]) == (text, Position(read.pos.path, 3, 5), 0, read.pos)
+    assert doc["a"][1:] == ["log \"ok\""] and doc["b"] == ["log \"ok\""]
+
+
+@pytest.mark.parametrize("text, where, value", [
+    ("name: x\na:\n  label: Roll: again  # a: comment\n  c: 1\n", ("a", "label"), "Roll: again"),
+    ("name: x\na:\n  - play: [center[0], x]\n    visible: {P2: [P1.piles[2]]}\n", ("a", 0, "play", 0), "center[0]"),
+    ("name: x\na:\n  - play: [center[0], x]\n    visible: {P2: [P1.piles[2]]}\n",
+     ("a", 0, "visible", "P2", 0), "P1.piles[2]"),
+])
+def test_plain_text_with_a_colon_or_a_name_with_brackets_loads_where_yaml_refuses_it(tmp_path, text, where, value):
+    doc = load_yaml(write(tmp_path, text), KIND)
+    found = doc
+    for step in where:
+        found = found[step]
+    assert found == value
+    column = text.split("\n")[found.pos.line - 1].index(value) + 1
+    assert found.pos.column == column and found.offset == 0
+
+
+def test_a_yaml_error_is_blamed_on_its_own_line_not_on_a_block_above_it(tmp_path):
+    text = "name: x\na:\n  - choose move: [roll, hold]\nb:\n  roll:\n    label: \"Roll\": again\n"
+    diagnostic = error_of(write(tmp_path, text))
+    assert (diagnostic.position.line, diagnostic.message) == (6, "YAML: mapping values are not allowed here")
 
 
 def test_a_yaml_error_far_below_a_colon_in_text_keeps_yaml_s_own_words(tmp_path):

@@ -2,6 +2,7 @@
 completion offers, how positions reach the editor (no server process here: see test_lsp_server.py)."""
 import sys
 import time
+from itertools import accumulate
 
 import pytest
 
@@ -16,7 +17,9 @@ from rulelang.lsp.completion import completions  # noqa: E402
 from rulelang.lsp.context import spot  # noqa: E402
 from rulelang.lsp.examine import examine  # noqa: E402
 from rulelang.lsp.hover import hover_text  # noqa: E402
+from rulelang.lsp.declarations import ZONE, Declaration, Outline  # noqa: E402
 from rulelang.lsp.source import Source  # noqa: E402
+from rulelang.lsp.symbols import definitions, document_symbols  # noqa: E402
 
 GAME = """\
 name: Features
@@ -27,7 +30,9 @@ zones:
   discard: {visibility: public}
   hand: {per_player: true, visibility: owner}
 vars:
-  round: 1
+  stage: 1
+constants:
+  limit: 7
 player_vars:
   score: 0
 zone_vars:
@@ -43,12 +48,12 @@ turn:
     - draw 1 from draw to me.hand
     - choose move: [pass, play]
     - if: "count(me.hand) > 5 and worth(first(me.hand)) > 2"
-      then: ["call deal(me)", "set round += 1", "set me.score += 1", "set discard.won = true"]
+      then: ["call deal(me)", "set stage += 1", "set me.score += 1", "set discard.won = true"]
 moves:
   pass: {label: Pass, do: []}
   play: {do: ["move first(me.hand) to discard"]}
 end:
-  - when: "count(me.hand) == 0"
+  - when: "count(me.hand) == 0 or stage > limit"
     winner: me
 """
 PATH = "/nowhere/features.yaml"
@@ -80,10 +85,21 @@ def test_the_example_game_checks_clean_and_declares_its_names():
     found = examine(PATH, GAME, ())
     assert found.diagnostics == ()
     assert {(d.name, d.what) for d in found.outline.declarations} >= {
-        ("draw", "zone"), ("hand", "zone per player"), ("round", "game variable"), ("score", "player variable"),
+        ("draw", "zone"), ("hand", "zone per player"), ("stage", "game variable"), ("score", "player variable"),
         ("won", "zone variable"), ("value", "card property"), ("worth", "function"), ("deal", "procedure"),
-        ("pass", "move"), ("QS", "card")}
+        ("pass", "move"), ("QS", "card"), ("limit", "constant")}
     assert found.outline.named("worth")[0].summary() == "function worth(c), gives a number"
+    assert found.outline.named("limit")[0].summary() == "constant = 7, a number"
+
+
+def test_a_constant_is_completed_shown_found_and_outlined():
+    assert "limit" in labels("turn:\n  do:\n    - move x to |")
+    assert "**limit**: constant = 7, a number" in shown("end:\n  - when: \"stage > li|mit\"")
+    _, here, _, row = at("end:\n  - when: \"stage > li|mit\"")
+    (found,) = definitions(here, OUTLINE, Source(PATH, GAME), row, (), lambda path: path)
+    assert (found.uri, found.range.start.line, found.range.start.character) == (PATH, 10, 2)   # `limit:`, line 11
+    section = next(s for s in document_symbols(OUTLINE, Source(PATH, GAME)) if s.name == "constants")
+    assert [(c.name, c.kind) for c in section.children] == [("limit", types.SymbolKind.Constant)]
 
 
 @pytest.mark.parametrize("text, expected, absent", [
@@ -97,7 +113,7 @@ def test_the_example_game_checks_clean_and_declares_its_names():
     ("turn:\n  do:\n    - move first(P3.|", {"hand", "score"}, {"value"}),
     ("turn:\n  do:\n    - move first(c.|", {"value", "rank", "suit", "zone"}, {"hand"}),
     ("turn:\n  do:\n    - set discard.|", {"won"}, {"hand", "value"}),
-    ("turn:\n  do:\n    - move x to |", {"draw", "discard", "round", "worth", "count", "me", "P1", "P3"},
+    ("turn:\n  do:\n    - move x to |", {"draw", "discard", "stage", "worth", "count", "me", "P1", "P3"},
      {"hand", "P4", "deal", "move"}),
     ("turn:\n  do:\n    - call |", {"deal"}, {"draw", "count"}),
     ("turn:\n  do:\n    - choose move: [pass, |", {"pass", "play"}, {"draw"}),
@@ -194,3 +210,19 @@ def test_a_hostile_line_is_answered_in_bounded_time(line):
         completions(here, OUTLINE, source, 1)
         hover_text(here, OUTLINE, PATH)
     assert time.monotonic() - started < 10  # a guard against quadratic work, not a measure
+
+
+def test_the_outline_of_32000_names_on_one_line_is_made_in_time_linear_in_the_file():
+    names = [f"z{i:05}" for i in range(32_000)]  # 949 KB, on one line: each name's column counts its line's start
+    entries = [f"{n}: {{visibility: public}}" for n in names]
+    line = "zones: {draw: {label: 'pioché'}, " + ", ".join(entries) + "}"
+    text = f"name: big\n{line}\n"
+    columns = accumulate((len(e) + 2 for e in entries), initial=line.index("z00000") + 1)
+    declared = tuple(Declaration(n, ZONE, Position(PATH, 2, column)) for n, column in zip(names, columns))
+    source = Source(PATH, text)
+    started = time.process_time()
+    outline = document_symbols(Outline(declarations=declared), source)
+    assert time.process_time() - started < 3  # a guard against quadratic work (it took 30 s), not a measure
+    zones = next(s for s in outline if s.name == "zones")
+    assert len(zones.children) == 5_001 and zones.children[-1].name == "… 27,000 more"
+    assert zones.children[1].name == "z00001" and zones.children[1].range.start.character == line.index("z00001")

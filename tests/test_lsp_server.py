@@ -11,7 +11,7 @@ from rulelang.catalog import packaged_rulesets
 from rulelang.constructs.catalogue import FUNCTIONS, STATEMENTS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from lspclient import initialized  # noqa: E402
+from lspclient import Client, initialized  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = ROOT / "tests" / "hostile"
@@ -161,7 +161,7 @@ def test_go_to_definition_of_a_procedure_lands_on_its_declaration(server, tmp_pa
                                            "end": {"line": line, "character": column + 4}}}
 
 
-def test_a_house_rule_shows_its_base_s_errors_at_its_extends_line_and_leads_into_its_base(server, tmp_path):
+def test_a_house_rule_shows_the_errors_it_makes_in_its_base_at_its_own_line_and_leads_into_its_base(server, tmp_path):
     copy_of("supertrumf", tmp_path)
     path = tmp_path / "no_pot.yaml"
     path.write_text("extends: supertrumf.yaml\nname: No pot\nzones:\n  pot: none\nsetup: [shuffle draw]\n",
@@ -170,9 +170,9 @@ def test_a_house_rule_shows_its_base_s_errors_at_its_extends_line_and_leads_into
     found = server.diagnostics(uri)
     base = str(tmp_path / "supertrumf.yaml")
     assert {(d["range"]["start"]["line"], d["range"]["start"]["character"], d["range"]["end"]["character"])
-            for d in found} == {(0, 9, 24)}
-    assert all(d["message"].startswith(f"{base}:") and d["message"].endswith("unknown name 'pot'") for d in found)
-    assert found[0]["relatedInformation"][0]["location"]["uri"] == Path(base).as_uri()
+            for d in found} == {(3, 2, 5)}
+    assert [d["message"].split(" — ")[0] for d in found] == ["unknown name 'pot'"]
+    assert f"in the base, which this house rule's change breaks ({base}:" in found[0]["message"]
     (target,) = server.at("textDocument/definition", uri, 0, 12)
     assert target["uri"] == Path(base).as_uri()
     (zone,) = server.at("textDocument/definition", uri, 4, 17)
@@ -238,3 +238,26 @@ def test_closing_a_document_clears_its_diagnostics(server, tmp_path):
     assert server.diagnostics(uri)
     server.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
     assert server.diagnostics(uri) == []
+
+
+def test_every_request_is_answered_in_plain_words_and_a_lone_surrogate_is_a_positioned_diagnostic(tmp_path):
+    errors = tmp_path / "stderr.txt"
+    with errors.open("wb") as stderr:
+        client = Client(stderr=stderr)
+        hover = {"textDocument": {"uri": (tmp_path / "x.yaml").as_uri()}, "position": {"line": 0, "character": 0}}
+        with pytest.raises(RuntimeError) as early:
+            client.request("textDocument/hover", hover)
+        assert early.value.args[0] == {"code": -32002, "message": "the server is not initialized: send "
+                                                                   "'initialize' before textDocument/hover"}
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        client.notify("initialized", {})
+        for params, where in (({**hover, "position": {"line": -1, "character": 0}}, "$.params.position"),
+                              (None, "$.params")):
+            with pytest.raises(RuntimeError) as unfit:
+                client.request("textDocument/hover", params)  # answered, not left waiting
+            assert unfit.value.args[0]["code"] == -32602 and where in unfit.value.args[0]["message"]
+        uri = client.open(tmp_path / "lone.yaml", "name: 'a\ud800b'\nplayers: 2\n")
+        assert lines_of(client.diagnostics(uri)) == [
+            (0, 8, 9, "text may not hold a lone surrogate (\\ud800 found): it is no character")]
+        assert client.close() == 0
+    assert "Traceback" not in errors.read_text() and 'File "' not in errors.read_text()

@@ -38,6 +38,13 @@ THIRD = [
     ("{greeting}, your turn", "{greeting}, their turn"),
     ("  Draw", "  draws"),
     ("DRAW", "DRAWS"),
+    ("Hold and bank {n}", "holds and banks {n}"),
+    ("Pass or play", "passes or plays"),
+    ("Draw a card and play it", "draws a card and plays it"),
+    ("Draw a card, then carry 2 to your pile", "draws a card, then carries 2 to their pile"),
+    ("Take the king and queen of hearts", "takes the king and queen of hearts"),
+    ("Take hearts and spades", "takes hearts and spades"),
+    ("Take the ace and the king", "takes the ace and the king"),
     ("Higher", "highers"),  # no verb: such a move writes its `third_person:` itself
 ]
 

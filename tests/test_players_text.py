@@ -72,7 +72,8 @@ def test_labels_and_texts_do_not_change_how_the_game_plays(tmp_path):
       "  table: {per_player: true, visibility: public, label: [a]}"), "'label' must be text"),
     (("  points: 0", "  points: {initial: 0, lable: x}"),
      "unknown key 'lable' in variable 'points' (did you mean 'label'?)"),
-    (("  points: 0", "  points: {initial: [0]}"), "the initial value of 'points' must be a number, text or none"),
+    (("  points: 0", "  points: {initial: {a: 0}}"), "the initial value of 'points' must be a number, text, "
+                                                     "true/false, none or a list of them"),
     (("name: Minimal\n", "name: Minimal\nrules: [a, b]\n"), "'rules' must be text"),
     (("  play:\n", "  play:\n    ask: \"count(me.hnd) > 1\"\n"), "unknown attribute 'hnd'"),
     (("  play:\n", "  play:\n    help: {a: b}\n"), "'help' must be text"),

@@ -71,7 +71,7 @@ def test_options_in_any_order(tmp_path):
     passed = outcome_of(tmp_path, "steps:\n  - options: {any_order: [attack, exchange]}\n")
     assert passed.passed, passed.message
     outcome = outcome_of(tmp_path, "steps:\n  - options: {any_order: [pass, attack]}\n")
-    assert "expected ['pass', 'attack'] in any order" in outcome.message
+    assert "not those expected (in any order)" in outcome.message and "expected: ['pass', 'attack']" in outcome.message
 
 
 def test_log_fragments_and_who_saw_them(tmp_path):
@@ -113,7 +113,7 @@ def test_choices_left_when_the_game_is_over_fail_at_the_first_of_them(tmp_path, 
 
 @pytest.mark.parametrize("step, message", [
     ("auto: true", "'auto' goes with 'turns'"),
-    ("turns: 0", "'turns' must be a whole number, 1 or more"),
+    ("turns: 0", "'turns' must be a whole number from 1 to 10,000"),
     ("options: {anyorder: [a]}", "'options' is a list, or {any_order: [...]}"),
     ("log: [{seen_by: [P1]}]", "needs 'text'"),
 ])

@@ -94,7 +94,7 @@ def test_a_marker_names_declared_card_variables(tmp_path):
 def test_a_run_of_many_tests_compiles_each_rule_file_once(monkeypatch):
     compiled, real = [], api.compile_document
     monkeypatch.setattr(api, "COMPILED", GameCache())  # nothing compiled before this test
-    monkeypatch.setattr(api, "compile_document", lambda doc: compiled.append(doc) or real(doc))
+    monkeypatch.setattr(api, "compile_document", lambda doc, allow=(): compiled.append(doc) or real(doc, allow))
     tests = read_tests(str(Path(__file__).resolve().parents[1] / "rulesets" / "tjugonio.test.yaml"))
     assert len(tests) > 1 and all(run_test(test).passed for test in tests)
     assert len(compiled) == 1
@@ -108,3 +108,28 @@ def test_a_rule_test_compiles_its_expressions_apart_from_the_game(tmp_path):
     body = "- name: ok\n  expect: [\"count(draw) == 54\", \"damage(first(draw)) == 0\", \"'a' + 'b' == 'ab'\"]\n"
     assert outcome_of(tmp_path, body).passed
     assert set(game.program.namespace) <= names
+
+
+@pytest.mark.parametrize("body, message, line, column", [
+    ("- name: a\n  rest: [{zone: P1.hand, count: -5}, discard]\n", "'count' must be a whole number, 0 or more", 4, 35),
+    ("- name: a\n  steps:\n    - turns: 999999999\n      auto: true\n",
+     "'turns' must be a whole number from 1 to 10,000", 5, 16),  # (it played on to the log's bound: 9 s a test)
+])
+def test_a_negative_rest_and_endless_turns_are_refused_when_reading(tmp_path, body, message, line, column):
+    path = tmp_path / "t.test.yaml"
+    path.write_text("ruleset: storma_slottet\ntests:\n" + textwrap.indent(body, "  "))
+    with pytest.raises(RuleError) as err:
+        read_tests(str(path))
+    (diagnostic,) = err.value.diagnostics
+    assert message in diagnostic.message
+    assert (diagnostic.position.line, diagnostic.position.column) == (line, column)
+
+
+def test_rest_in_a_test_of_a_ruleset_without_a_deck_fails_at_its_place(tmp_path):
+    path = tmp_path / "t.test.yaml"
+    path.write_text("ruleset: yahtzee\ntests:\n  - name: a\n    rest: tray\n")
+    (test,) = read_tests(str(path))
+    outcome = run_test(test)  # (was internal error: KeyError: None)
+    assert not outcome.passed
+    assert "t.test.yaml:4:11: error: 'rest' deals the cards a test does not lay out, and Yahtzee has no deck" in (
+        outcome.message)

@@ -80,7 +80,7 @@ def test_out_lines_parse_and_match_the_summary(tmp_path, with_report):
 
 
 def test_a_failing_report_is_a_recorded_error_and_the_run_goes_on(with_report):
-    data = summary(simulate(with_report({"mine": "me.points"}), 4, TWO, seed=1))
+    data = summary(simulate(with_report({"mine": "[1][count(draw) + 60]"}), 4, TWO, seed=1))
     assert data["games"] == data["errors"] == 4
     detail = data["error_details"][0]
     assert detail["game"] == 0 and detail["seed"] > 0 and "reported.yaml:" in detail["error"]

@@ -1,5 +1,6 @@
 """The terminal's parts, in process: players' names for zones, the board, the news, option keys,
 auto-pass, rule-file text shown literally, `rulelang rules`, records written by `play`."""
+import io
 import json
 import re
 import shutil
@@ -7,22 +8,24 @@ import shutil
 import pytest
 from click.testing import CliRunner
 from rich.console import Console
-
-from rulelang.agents import parse_players, random_agents
-from rulelang.api import load_game
 from rulelang.cli.main import main
-from rulelang.cli.naming import Namer, literal
 from rulelang.cli.news import summarise
 from rulelang.cli.screen import Board
-from rulelang.cli.table import Table
-from rulelang.cli.terminal import OptionKeys
+from rulelang.cli.terminal import HumanAgent, OptionKeys
+
+from rulelang.agents import random_agents
+from rulelang.api import load_game
 from rulelang.engine.choices import ReactionWindow
 from rulelang.engine.decisions import Decision, Option
-from rulelang.engine.record import GameRecord, replay
+from rulelang.engine.record import replay
 from rulelang.engine.recordfile import load_record
 from rulelang.engine.runtime import apply_action, new_game
+from rulelang.engine.session import worth_asking
+from rulelang.engine.values import ZoneRef
 from rulelang.engine.views import seat_view
 from rulelang.errors import RulelangError
+from rulelang.presentation.naming import Namer, literal
+from rulelang.presentation.scene import header
 
 
 def run(*args, input=None):
@@ -110,6 +113,17 @@ def test_the_board_groups_each_players_zones_and_marks_pile_tops():
     assert "P1." not in text and "P2." not in text and "_" not in text
 
 
+def test_copies_read_as_their_face_on_the_table(tmp_path):
+    path = tmp_path / "two_decks.yaml"
+    path.write_text("name: Two decks\nplayers: 2\ndeck: {standard: 52, copies: 2, start: table}\n"
+                    "zones: {table: {visibility: public}}\nturn: {do: [tie]}\nend: []\n", encoding="utf-8")
+    game = load_game(str(path))
+    view = seat_view(new_game(game, 2, 1), 0)
+    assert view["zones"]["table"][:2] == [{"card": "A♣", "copy": 1}, {"card": "A♣", "copy": 2}]
+    text = rendered(Board(game, Namer(game, 0)).render(view))
+    assert "top: A♣  A♣  2♣  2♣" in text and "copy" not in text
+
+
 def test_custom_cards_show_their_printed_values_in_hand():
     game = load_game("supertrumf")
     st = new_game(game, 2, 1)
@@ -132,6 +146,14 @@ def test_news_is_one_paragraph_per_turn_without_the_seats_own_choices():
     assert [t.plain for t in summarise(lines[5:], Namer(game, 0), "P1", context="-- turn 4: P1 --")] == [news[1]]
 
 
+def test_news_leaves_out_a_moves_announcement_that_its_effect_says_again_with_the_same_verb():
+    game = load_game("gin_rummy")
+    lines = ["-- turn 3: P2 --", "P2 draws from the stock", "P2 draws 1 card from stock to P2.hand",
+             "P2 discards a card", "P2 moves K♠ to discard"]
+    assert [t.plain for t in summarise(lines, Namer(game, 0), "P1")] == [
+        "P2's turn 3: draws 1 card from the stock to P2's hand; discards a card; moves K♠ to the discard pile"]
+
+
 def test_news_of_a_seats_own_reaction_in_anothers_turn_is_said_to_it():
     game = load_game("tjugonio")
     lines = ["-- turn 3: P2 --", "P2 ends their turn", "P1 chooses Play an ace with another card",
@@ -144,9 +166,17 @@ def test_news_of_a_seats_own_reaction_in_anothers_turn_is_said_to_it():
         "Your turn 3: P1 reacts and plays an ace with another card; P1 reveals A♦; P1 moves A♦ to the discard pile"]
 
 
+AT_TURN_1 = {"turn": 1}  # (a view with nothing to order)
+
+
+def at_turn(st, turn: int) -> dict:
+    """P1's view of the state, as if in turn `turn`."""
+    return {**seat_view(st, 0), "turn": turn}
+
+
 def test_options_that_are_numbers_get_letters():
     def keys(values):
-        return OptionKeys().of(Decision(0, "?", tuple(Option(str(v), str(v), v) for v in values), None, 0), 1)
+        return OptionKeys().of(Decision(0, "?", tuple(Option(str(v), str(v), v) for v in values), None, 0), AT_TURN_1)
     assert keys([0, 1, 2]) == ["a", "b", "c"]
     assert keys(["clubs", "spades", None]) == ["1", "2", "3"]
 
@@ -165,28 +195,28 @@ def storma_at_an_attack():
 def test_a_pick_and_an_undo_keep_every_option_under_its_key():
     st = storma_at_an_attack()
     keys = OptionKeys()
-    first = dict(zip(st.pending.labels(), keys.of(st.pending, 1)))
+    first = dict(zip(st.pending.labels(), keys.of(st.pending, at_turn(st, 1))))
     picked = st.pending.labels()[2]
     apply_action(st, 2)
-    after = dict(zip(st.pending.labels(), keys.of(st.pending, 1)))
+    after = dict(zip(st.pending.labels(), keys.of(st.pending, at_turn(st, 1))))
     assert after.pop("done") == str(len(first) + 1)     # a new option takes the next key
     assert after and all(first[label] == key for label, key in after.items())
     assert picked not in after
-    order = keys.in_order(st.pending, 1)
-    assert [int(keys.of(st.pending, 1)[i]) for i in order] == sorted(int(k) for k in after.values()) + [len(first) + 1]
+    order = keys.in_order(st.pending, at_turn(st, 1))
+    assert [int(keys.of(st.pending, at_turn(st, 1))[i]) for i in order] == sorted(int(k) for k in after.values()) + [len(first) + 1]
     undone = storma_at_an_attack()                      # the same question again, as an undo replays it
-    assert dict(zip(undone.pending.labels(), keys.of(undone.pending, 1))) == first
+    assert dict(zip(undone.pending.labels(), keys.of(undone.pending, at_turn(undone, 1)))) == first
 
 
 def test_keys_start_afresh_for_another_question_or_another_turn():
     st = storma_at_an_attack()
     keys = OptionKeys()
-    keys.of(st.pending, 1)
+    keys.of(st.pending, at_turn(st, 1))
     apply_action(st, 2)
-    assert "3" not in keys.of(st.pending, 1)             # the third card was taken: its key stays unused
-    assert keys.of(st.pending, 2)[0] == "1"              # the same question in another turn is asked afresh
+    assert "3" not in keys.of(st.pending, at_turn(st, 1))             # the third card was taken: its key stays unused
+    assert keys.of(st.pending, at_turn(st, 2))[0] == "1"              # the same question in another turn is asked afresh
     other = Decision(0, "?", (Option("x", "x", "x"), Option("y", "y", "y")), None, 0)
-    assert keys.of(other, 2) == ["1", "2"]
+    assert keys.of(other, {"turn": 2}) == ["1", "2"]
 
 
 def reactions(game, ending: bool):
@@ -205,10 +235,8 @@ def reactions(game, ending: bool):
 def test_auto_pass_asks_only_when_a_reaction_is_marked_worth_asking(ending):
     game = load_game("tjugonio")  # its ace asks once the turn player has ended the turn
     st = reactions(game, ending)
-    specs = parse_players("human,human")
-    record = GameRecord.start(game, "tjugonio", 1, ["human", "human"])
-    assert Table(game, record, specs).worth_asking(st, st.pending) is ending
-    assert Table(game, record, specs, auto_pass=False).worth_asking(st, st.pending) is True
+    assert worth_asking(st, st.pending) is ending
+    assert worth_asking(st, st.pending, auto_pass=False) is True
 
 
 def test_rules_prints_the_rules_moves_zones_and_deck():
@@ -221,6 +249,15 @@ def test_rules_prints_the_rules_moves_zones_and_deck():
     assert "Attack the enemy's Active card" in storma and "Pick cards of one suit" in storma
     assert "The deck: 54 standard cards, 2 of them jokers" in storma
     assert run("rules", "no_such_game").exit_code == 1
+
+
+def test_rules_show_a_nameable_text_value_of_a_custom_deck_once(tmp_path):
+    path = tmp_path / "custom.yaml"
+    path.write_text("name: Custom\nplayers: 2\ndeck:\n  start: draw\n  attributes: [suit, value]\n  cards:\n"
+                    "    - {name: Red One, suit: red, value: 1}\n    - {name: Blue Two, suit: blue, value: 2}\n"
+                    "zones: {draw: {visibility: hidden}}\nturn: {do: [tie]}\nend: []\n", encoding="utf-8")
+    out = run("rules", str(path)).output
+    assert re.search(r"^ +suit +value *$", out, re.M) and re.search(r"^Red One +red +1 *$", out, re.M)
 
 
 def test_rules_list_a_label_worked_out_in_play_with_its_fields_left_out():
@@ -266,7 +303,7 @@ def test_a_resumed_game_may_seat_other_players(tmp_path):
     path = tmp_path / "game.json"
     run("play", "tjugonio", "--players", "human,random", "--seed", "4", "--record", str(path), input="1\n1\nq\ny\n\n")
     saved = load_record(str(path))
-    result = run("play", "--resume", str(path), "--players", "random,random")
+    result = run("play", "--resume", str(path), "--players", "random,random", "--record", str(path))
     assert result.exit_code == 0 and "Game over" in result.output and len(saved.decisions) == 2
     finished = load_record(str(path))
     assert finished.players == ("random", "random") and finished.decisions[:len(saved.decisions)] == saved.decisions
@@ -318,3 +355,71 @@ def test_a_bots_game_shows_a_long_turn_cut_short(tmp_path):
     cut = [turn.split(" more")[0] for turn in turns if re.search(r"; … [\d,]+ more", turn)]
     assert len(cut) == 10  # every turn logs 46 x 46 lines or more
     assert all(turn.count("; ") == 200 for turn in cut)  # 200 things shown, then how many more
+
+
+def hearts_at_the_pass(picks: int):
+    """A Hearts game at P1's choice of three cards to pass, `picks` of them picked (the first offered)."""
+    st = new_game(load_game("hearts"), 4, 2)
+    for _ in range(picks):
+        apply_action(st, 0)
+    return st
+
+
+def test_a_pass_lists_the_hand_in_order_shows_the_picks_and_names_a_card_typed_again(monkeypatch):
+    st = hearts_at_the_pass(1)
+    console = Console(width=120, file=io.StringIO(), color_system=None)
+    person = HumanAgent(st.game, console)
+    view = seat_view(st, 0)
+    picked = view["asked"]["picked"]
+    assert len(picked) == 1 and view["asked"]["fewest"] == view["asked"]["most"] == 3
+    person.show_question(view, st.pending)
+    shown = console.file.getvalue()
+    assert f"(picked {picked[0]}: pick 2 more)" in shown
+    keyed = re.findall(r"(\d+)\. (\S+)", shown)
+    in_order = [face for _, face in sorted(keyed, key=lambda pair: int(pair[0]))]
+    hand = [piece["card"] for piece in (view["zones"]["P1.hand"][i] for i in view["order"]["P1.hand"])]
+    assert in_order == [face for face in hand if face in in_order]       # keys follow the hand as shown
+    assert [face[-1] for face in hand] == sorted((face[-1] for face in hand), key="♠♥♣♦".index)
+    first = OptionKeys()
+    before = hearts_at_the_pass(0)
+    keys = dict(zip(before.pending.labels(), first.of(before.pending, seat_view(before, 0))))
+    gone = before.pending.labels()[0]
+    apply_action(before, 0)
+    first.of(before.pending, seat_view(before, 0))
+    assert first.taken(before.pending, seat_view(before, 0), keys[gone]) == gone   # typed again: already picked
+
+
+def test_the_header_names_the_seat_asked_and_a_heading_names_partners():
+    st = new_game(load_game("euchre"), 4, 1)
+    view = seat_view(st, 0)
+    assert view["teams"] == [["P1", "P3"], ["P2", "P4"]]
+    asked = view["asked"]["seat"]
+    who = "you" if asked == "P1" else asked
+    assert header(st.game, view) == f"Euchre · setting up · {who} to decide"
+    while st.pending.seat == st.current or not st.turn_number:  # a card asked of another than the turn's player
+        apply_action(st, 0)
+    view = seat_view(st, st.pending.seat)
+    assert header(st.game, view).endswith(f"{view['current']}'s turn, you to decide")
+    table = Console(width=120, file=io.StringIO(), color_system=None)
+    table.print(Board(st.game, Namer(st.game, 0)).render(view))
+    assert "P3 · partner of you" in table.file.getvalue() and "P2 · partner of P4" in table.file.getvalue()
+
+
+def test_a_spread_pile_is_shown_whole_and_another_shared_pile_by_its_top():
+    game = load_game("rummy_500")
+    st = new_game(game, 2, 1)
+    st.move(st.zones[ZoneRef("stock")][:11], ZoneRef("discard"))  # twelve cards in the discard pile, all in sight
+    pile = st.zones[ZoneRef("discard")]
+    text = rendered(Board(game, Namer(game, 0)).render(seat_view(st, 0)), width=200)
+    assert all(card.pretty() in text for card in pile) and "more (b shows it whole)" not in text
+
+
+def test_a_choice_made_at_once_says_so_in_the_header_and_under_the_question():
+    st = new_game(load_game("sushi_go"), 3, 1)
+    apply_action(st, 0)  # P1 has chosen
+    view = seat_view(st, 1)
+    assert header(st.game, view).endswith("everyone chooses at once, you to decide")
+    console = Console(width=200, file=io.StringIO(), color_system=None)
+    HumanAgent(st.game, console).show_question(view, st.pending)
+    assert ("everyone chooses at once: nobody sees your choice until all have chosen, then all are revealed; "
+            "P1 has chosen, P3 still to choose") in console.file.getvalue()

@@ -1,5 +1,6 @@
-"""tricks: the trump suit, a card's suit and rank in play as values the rule file names, and the
-functions that follow suit and find the card that takes a trick."""
+"""tricks: the trump suit, a card's suit and rank in play as values the rule file names, the
+functions that follow suit and find the card that takes a trick, and tricks that close by
+themselves (`zone`, `to`): the winner takes the trick and leads, tricks counted per player and team."""
 import textwrap
 
 import attrs
@@ -9,7 +10,10 @@ from rulelang.api import load_game
 from rulelang.compile.dependencies import Dependencies
 from rulelang.constructs.catalogue import FUNCTIONS
 from rulelang.constructs.tricks import CARD_VALUES, TRUMP
+from rulelang.engine.runtime import _begin_round, apply_label, new_game
 from rulelang.engine.state import GameState
+from rulelang.engine.values import Player, ZoneRef
+from rulelang.engine.views import seat_view
 from rulelang.errors import GameError, RuleError
 
 GAME = """
@@ -70,6 +74,12 @@ def test_with_no_trump_the_suit_led_wins(tmp_path):
     assert call("is_trump", st, cards("2H")[0]) is False and call("trick_winner", st, []) is None
 
 
+def test_trump_written_none_as_the_reference_writes_it_is_no_trump(tmp_path):
+    st, cards = state(tmp_path, GAME.replace("tricks: {trump: trump,", "tricks: {trump: none,"))
+    assert call("trick_winner", st, cards("9C", "2H", "10C")) == cards("10C")[0]
+    assert call("is_trump", st, cards("2H")[0]) is False
+
+
 def test_without_a_tricks_section_printed_suits_and_ranks_decide(tmp_path):
     st, cards = state(tmp_path, GAME.replace("    tricks: {trump: trump, suit: suit_in_play, rank: power}\n", ""))
     assert call("trick_winner", st, cards("JD", "AH", "KD")) == cards("KD")[0]
@@ -112,3 +122,105 @@ def test_read_from_the_cards_facts_the_trick_functions_answer_as_they_mean(tmp_p
         with pytest.raises(GameError, match="takes cards") as fast:
             FUNCTIONS[name].of_facts(st, *args, "suit", "rank")
         assert str(fast.value) == str(meant.value)
+
+
+CLOSING = """
+    name: Closing
+    players: 4
+    deck: {standard: 52, start: draw}
+    zones:
+      draw: {visibility: hidden}
+      hand: {per_player: true, visibility: owner}
+      trick: {visibility: public}
+      won: {per_player: true, visibility: hidden}
+    player_vars: {out: false}
+    card_props: {high: "14 if it.rank == 1 else it.rank"}
+    tricks: {trump: "'spades'", rank: high, zone: trick, to: won}
+    turn:
+      first: P1
+      skip: "me.out"
+      do:
+        - choose: c
+          from: me.hand
+        - move c to bottom of trick
+    end:
+      - when: "all(p in players | count(p.hand) == 0 or p.out)"
+        winner: "most(p in players | tricks_won(p))"
+"""
+
+
+def closing(tmp_path, hands: dict, text=CLOSING, out=()):
+    """A game of the closing bed with these hands (and these seats sitting out), at its first decision."""
+    path = tmp_path / "closing.yaml"
+    path.write_text(textwrap.dedent(text))
+    game = load_game(str(path))
+
+    def deal(st):
+        for seat, names in hands.items():
+            for name in names:
+                st.place([game.card_by_name[name]], ZoneRef("hand", seat))
+        for seat in out:
+            st.pvars[seat]["out"] = True
+        st.stage = "round"  # the hands as dealt: no setup
+        st.round_number = 1
+    return new_game(game, 4, 1, debug=True, prepare=deal)
+
+
+def play(st, *labels):
+    for label in labels:
+        apply_label(st, label)
+
+
+def test_a_trick_with_a_card_of_every_player_goes_to_its_winner_who_leads_the_next(tmp_path):
+    st = closing(tmp_path, {0: ["9C", "AH"], 1: ["AC", "2H"], 2: ["2S", "3H"], 3: ["KC", "4H"]})
+    play(st, "9C", "AC", "2S")
+    assert [c.name for c in st.zones[ZoneRef("trick")]] == ["9C", "AC", "2S"]  # not complete: still in play
+    assert FUNCTIONS["played_by"].meaning(st, st.game.card_by_name["AC"]) == Player(1)
+    play(st, "KC")                                            # the fourth card: the trump takes it
+    assert st.zones[ZoneRef("trick")] == []
+    assert [c.name for c in st.zones[ZoneRef("won", 2)]] == ["9C", "AC", "2S", "KC"]
+    assert st.tricks_taken == [0, 0, 1, 0] and st.pending.seat == 2   # P3 took it and leads the next
+    assert "P3 takes the trick with 2♠" in [text for _, text in st.log]
+    assert FUNCTIONS["played_by"].meaning(st, st.game.card_by_name["AC"]) is None   # no longer in a trick
+    view = seat_view(st, 0)
+    assert view["last"]["trick"] == [{"cards": ["9♣", "A♣", "2♠", "K♣"], "to": "P3.won",
+                                      "played_by": ["P1", "P2", "P3", "P4"]}] and view["taken"] == {"P3.won": 1}
+
+
+def test_a_player_the_turn_skips_plays_to_no_trick_and_a_trick_of_the_others_closes(tmp_path):
+    st = closing(tmp_path, {0: ["9C"], 1: ["AC"], 2: ["KS"], 3: ["KC"]}, out=[2])
+    play(st, "9C", "AC", "KC")                                # P3 sits out: three cards are a trick
+    assert st.tricks_taken == [0, 1, 0, 0] and st.result == ("loss", "win", "loss", "loss")
+
+
+def test_tricks_won_counts_a_team_together_and_starts_anew_each_round(tmp_path):
+    st = closing(tmp_path, {0: ["9C", "2D"], 1: ["AC", "3D"], 2: ["2S", "4D"], 3: ["KC", "AD"]})
+    play(st, "9C", "AC", "2S", "KC")
+    assert FUNCTIONS["tricks_won"].meaning(st, [Player(0), Player(2)]) == 1
+    assert FUNCTIONS["tricks_won"].meaning(st, Player(2)) == 1
+    with pytest.raises(GameError, match="tricks_won"):
+        FUNCTIONS["tricks_won"].meaning(st, [1, 2])
+    _begin_round(st)
+    assert st.tricks_taken == [0, 0, 0, 0]
+
+
+def test_a_remembered_check_that_reads_the_tricks_won_sees_them_change(tmp_path):
+    st = closing(tmp_path, {0: ["9C", "2D"], 1: ["AC", "3D"], 2: ["2S", "4D"], 3: ["KC", "AD"]},
+                         text=CLOSING.replace('      - when: "all(p in players | count(p.hand) == 0 or p.out)"',
+                                              '      - when: "any(p in players | tricks_won(p) > 0)"'))
+    play(st, "9C", "AC", "2S", "KC")
+    assert st.result == ("loss", "loss", "win", "loss")       # at the check point after the trick closed
+
+
+@pytest.mark.parametrize("tricks, message", [
+    ("{zone: trick}", "'to' is missing"),
+    ("{zone: nowhere, to: won}", "tricks: zone names unknown zone 'nowhere'"),
+    ("{zone: won, to: trick}", "the trick is played to a shared zone; 'won' is a zone of each player"),
+    ("{zone: trick, to: trick}", "a trick is taken into another zone than the one it is played to"),
+])
+def test_a_closing_zone_that_cannot_hold_a_trick_is_an_error_at_its_place(tmp_path, tricks, message):
+    path = tmp_path / "closing.yaml"
+    path.write_text(textwrap.dedent(CLOSING).replace("tricks: {trump: \"'spades'\", rank: high, zone: trick, to: won}",
+                                                     f"tricks: {tricks}"))
+    with pytest.raises(RuleError, match=message):
+        load_game(str(path))

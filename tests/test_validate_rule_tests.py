@@ -124,3 +124,17 @@ def test_a_folder_is_checked_one_level_deep_and_an_empty_one_is_an_error(run, tm
     empty.mkdir()
     result = run("validate", str(empty))
     assert result.exit_code == 2 and "no .yaml files in the folder" in result.output
+
+
+def test_rest_without_a_deck_and_a_negative_rest_count_are_positioned_errors(run, tmp_path):
+    dice = tmp_path / "dice.test.yaml"
+    dice.write_text("ruleset: yahtzee\ntests:\n  - name: a\n    rest: tray\n")
+    result = run("validate", str(dice))
+    assert result.exit_code == 1
+    assert "dice.test.yaml:4:11: error: 'rest' deals the cards a test does not lay out, and Yahtzee has no deck" in (
+        result.output)
+    negative = tmp_path / "negative.test.yaml"
+    negative.write_text("ruleset: storma_slottet\ntests:\n  - name: a\n    rest: [{zone: P1.hand, count: -5}, discard]\n")
+    result = run("validate", str(negative))
+    assert result.exit_code == 1 and "negative.test.yaml:4:35: error: 'count' must be a whole number, 0 or more" in (
+        result.output)

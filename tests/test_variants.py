@@ -3,7 +3,7 @@ import textwrap
 
 import pytest
 
-from rulelang.api import load_game
+from rulelang.api import load_game, resolve
 from rulelang.errors import RuleError
 
 
@@ -75,6 +75,30 @@ def test_an_error_in_a_variant_points_into_the_variant(tmp_path):
     diagnostic = err.value.diagnostics[0]
     assert diagnostic.position.path == path and diagnostic.position.line == 5
     assert "unknown attribute 'dmgg'" in diagnostic.message
+
+
+def test_errors_a_house_rule_makes_in_its_clean_base_are_told_at_the_house_rule_s_line(tmp_path):
+    path = write(tmp_path, "house.yaml", """
+        extends: crazy_eights
+        name: Crazy Eights without a stock
+        zones: {stock: none}
+        vars: {left: 0}
+        turn: {after: ["set left = count(stok)"]}
+    """)
+    with pytest.raises(RuleError) as err:
+        load_game(path)
+    base = resolve("crazy_eights")
+    lines = open(base, encoding="utf-8").read().splitlines()
+    deck = next(n for n, line in enumerate(lines, 1) if line.startswith("deck:"))  # (where the base says it)
+    named = [f"{n}:{line.index('stock') + 1}" for n, line in enumerate(lines, 1)
+             if "stock" in line and n > deck and not line.lstrip().startswith(("#", "stock:"))]
+    said = [(d.position.path == path, d.position.line, d.position.column, d.message) for d in err.value.diagnostics]
+    assert said[0] == (True, 4, 9, f"the deck must start in a shared zone; 'stock' is not one — in the base, which "
+                                   f"this house rule's change breaks ({base}:{deck}:{lines[deck - 1].index('stock') + 1})")
+    first, rest = said[1][3].split(f"({base}:")
+    assert said[1][:3] == (True, 4, 9) and first == "unknown name 'stock' — in the base, which this house rule's change breaks "
+    assert rest.split(" and ")[0].split(", ")[0] in named and rest.endswith("more)")
+    assert said[2:] == [(True, 6, 34, "unknown name 'stok'")]
 
 
 @pytest.mark.parametrize("text, message", [
@@ -183,3 +207,43 @@ def test_a_house_rule_of_tough_jacks_says_so_where_the_rules_say_the_toughness(t
     game = load_game(path)
     assert "Jack 30, King" in game.rules.replace("\n", " ") and game.card_by_name["JS"].facts["toughness"] == 30
     assert warnings_of(path) == []
+
+
+def test_a_variant_whose_rules_text_replaces_its_bases_sections_is_warned(tmp_path):
+    write(tmp_path, "base.yaml", RULED)
+    path = write(tmp_path, "v.yaml", """
+        extends: base.yaml
+        name: Goal told anew
+        rules: |
+          ## The goal
+          Be the first with 7 cards in hand, or with none.
+    """)
+    assert [(d.position.line, d.message) for d in warnings_of(path)] == [
+        (4, "these rules replace all of the base's rules (base.yaml:7), and drop what they do not name: 'Dealing'; "
+            "write only the sections that change, by heading (rules: {HEADING: TEXT}), and HEADING: none for a "
+            "section to remove")]
+    removed = write(tmp_path, "w.yaml", "extends: base.yaml\nname: No dealing told\nrules:\n  Dealing: none\n")
+    assert warnings_of(removed) == [] and "Dealing" not in load_game(removed).rules
+
+
+def test_sections_laid_on_a_bases_rules_text_are_warned_of_the_headings_they_drop(tmp_path):
+    write(tmp_path, "base.yaml", RULED.replace(
+        "  The goal: Be the first with 7 cards in hand.\n      Dealing: Each of you gets {hand_size} cards.",
+        " |\n        ## The goal\n        Be the first with 7 cards in hand.\n"
+        "        ## Dealing\n        Each of you gets {hand_size} cards."))
+    path = write(tmp_path, "v.yaml", "extends: base.yaml\nname: Goal told anew\nrules:\n  The goal: Be first to 7.\n")
+    assert ["'Dealing'" in d.message.split("name: ")[1] for d in warnings_of(path)] == [True]
+    every = write(tmp_path, "w.yaml", "extends: base.yaml\nname: All told anew\n"
+                                      "rules:\n  The goal: Be first to 7.\n  Dealing: Five each.\n")
+    assert warnings_of(every) == []
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in __import__("pathlib").Path(__file__).parents[1].glob(
+    "rulesets/*.yaml") if not p.name.endswith(".test.yaml")))
+def test_every_shipped_ruleset_writes_its_rules_by_heading_so_a_house_rule_can_replace_one(name, tmp_path):
+    base = load_game(name)
+    first, *rest = [line[3:] for line in base.rules.splitlines() if line.startswith("## ")]
+    path = write(tmp_path, "house.yaml", f"extends: {name}\nname: House\nrules:\n  {first}: Told anew.\n")
+    house = load_game(path)
+    assert rest and all(f"## {heading}" in house.rules for heading in rest), "rules written as one text"
+    assert "Told anew." in house.rules and warnings_of(path) == []

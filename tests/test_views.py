@@ -5,14 +5,14 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from rulelang.cli.screen import Board
 
 from rulelang.api import load_game
-from rulelang.cli.naming import Namer
-from rulelang.cli.screen import Board
 from rulelang.engine.runtime import apply_action, apply_label, new_game
 from rulelang.engine.values import Player, ZoneRef
 from rulelang.engine.views import seat_view
 from rulelang.errors import RuleError
+from rulelang.presentation.naming import Namer
 
 
 def test_a_view_counts_hidden_cards_and_names_visible_ones():
@@ -103,17 +103,24 @@ def test_a_finished_trick_stays_in_view_with_who_took_it_until_the_next_trick_is
     while not st.last_shown:
         apply_action(st, picks.randrange(len(st.pending.options)))
     (run,) = seat_view(st, 0)["last"]["trick"]
-    taker = ZoneRef("taken", st.vars["leader"].seat)
+    taker = ZoneRef("taken", st.current)           # the winner took it, and leads the next trick
+    played = run.pop("played_by")
     assert run == {"cards": [card.pretty() for card in st.zones[taker]], "to": repr(taker)} and len(run["cards"]) == 4
-    table = Console(width=100, file=io.StringIO())
+    first = int(played[0][1:]) - 1                # the leader, then clockwise: who played each card
+    assert played == [f"P{(first + step) % 4 + 1}" for step in range(4)]
+    run["played_by"] = played
+    table = Console(width=150, file=io.StringIO())
     table.print(Board(game, Namer(game, 0)).render(seat_view(st, 0)))
-    taken = Namer(game, 0).label(run["to"])      # your tricks taken, P2's tricks taken ...
-    assert f"trick  last: {'  '.join(run['cards'])} → {taken}" in table.file.getvalue() and "tricks taken" in taken
+    said = ", ".join(f"{'you' if by == 'P1' else by} {card}" for by, card in zip(played, run["cards"]))
+    took = "you" if taker.seat == 0 else f"P{taker.seat + 1}"   # who played each card, and who took the trick
+    assert f"trick  last trick: {said} → {took} took it" in table.file.getvalue()
     apply_action(st, 0)                          # the winner leads the next trick: the last one is still in sight
     assert seat_view(st, 0)["last"]["trick"] == [run] and len(seat_view(st, 0)["zones"]["trick"]) == 1
     table = Console(width=200, file=io.StringIO())
     table.print(Board(game, Namer(game, 0)).render(seat_view(st, 0)))
-    assert f"· last: {'  '.join(run['cards'])} → {taken}" in table.file.getvalue()
+    leader = "you" if taker.seat == 0 else f"P{taker.seat + 1}"
+    assert f"{leader} led {seat_view(st, 0)['zones']['trick'][0]['card']}  · last trick: {said} → {took} took it" \
+        in table.file.getvalue()
     while len(st.zones[ZoneRef("trick")]) < 3:
         apply_action(st, picks.randrange(len(st.pending.options)))
     apply_action(st, picks.randrange(len(st.pending.options)))   # the fourth card: this trick is taken
@@ -143,8 +150,8 @@ end: []
 """)
     st = new_game(game, 2, seed=1)
     for seat in (0, 1):
-        assert seat_view(st, seat)["last"] == {"table": [{"cards": ["K♠"], "to": "P1.hand"},
-                                                          {"cards": [None], "to": "P2.hand"}]}
+        assert seat_view(st, seat)["last"] == {"table": [{"cards": ["K♠"], "to": "P1.hand", "played_by": [None]},
+                                                          {"cards": [None], "to": "P2.hand", "played_by": [None]}]}
 
 
 def test_a_row_cannot_show_its_last_cards(rule_file):
@@ -162,3 +169,30 @@ turn:
       from: draw
 end: []
 """)
+
+
+def test_a_hand_shown_to_all_is_sorted_for_every_seat_as_its_owner_sees_it(rule_file):
+    game = rule_file("""
+name: Shown
+players: 2
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  hand: {per_player: true, visibility: owner}
+setup:
+  - move [card('2C'), card('AS'), card('5H'), card('KS')] to P2.hand
+  - move [card('3C'), card('4D')] to P1.hand
+  - show P2.hand to players                  # a dummy laid face up
+turn:
+  first: P1
+  do:
+    - choose: c
+      from: me.hand
+end: []
+""")
+    st = new_game(game, 2, seed=1)
+    hand = [card.name for card in st.zones[ZoneRef("hand", 1)]]
+    for seat in (0, 1):                        # the other seat, and the owner
+        order = seat_view(st, seat)["order"]["P2.hand"]
+        assert [hand[place] for place in order] == ["AS", "KS", "5H", "2C"]   # spades, hearts, clubs, by rank
+    assert "P1.hand" not in seat_view(st, 1)["order"]   # a hand the seat does not see stays as it lies

@@ -10,7 +10,10 @@ from its own seeded generator. An information set the walk never met (a ruleset 
 is played uniformly at random.
 
 Only games whose chance is the deal can be walked (no dice or shuffles after the first
-decision), with few enough hidden cards and decisions (see `gametree.MAX_DEALS`, `MAX_NODES`).
+decision), with few enough hidden cards and decisions (see `gametree.MAX_DEALS`, `MAX_NODES`):
+the walk is estimated from its first deal and refused at once when too big, and CFR+ is refused
+before it starts when its iterations over the tree would take more than MAX_SOLVE steps. A game
+bounded in time (`--game-seconds`) stops the walk and the solving at its deadline, saying so.
 """
 from __future__ import annotations
 
@@ -21,10 +24,12 @@ from .. import __version__
 from ..engine.rng import Rng
 from ..language.cachedir import cache_folder
 from .determinization import SeatView
-from .gametree import GameTree, info_key
+from ..errors import GameError
+from .gametree import GameTree, OutOfTime, TooBig, info_key
 from .solve import CfrPlus
 
 ITERATIONS = 500  # CFR+ iterations by default (Kuhn poker: exploitability ~2e-4; Leduc: ~9e-4)
+MAX_SOLVE = 20_000_000  # steps of CFR+ at most: iterations x seats x decisions and ends (Leduc: 10,200,000)
 FORMAT = 2  # the layout of a stored policy, or how it was made; a change makes old files unread by name
 POLICIES: dict = {}  # (digest, players, iterations) -> {information set key: probabilities}
 
@@ -44,11 +49,18 @@ class CfrAgent:
         """The policy's probability of each option at this information set (uniform where the
         policy does not know it)."""
         count = len(decision.options)
-        found = policy(view.game, view.players, self.iterations).get(info_key(view)) if count > 1 else [1.0]
+        found = self.policy(view).get(info_key(view)) if count > 1 else [1.0]
         if found is None or len(found) != count:
             self.unknown += 1
             return [1.0 / count] * count
         return found
+
+    def policy(self, view: SeatView) -> dict:
+        """The game's policy, made within the time the game has left, if bounded (`--game-seconds`)."""
+        try:
+            return policy(view.game, view.players, self.iterations, view.deadline)
+        except OutOfTime as late:
+            raise GameError(f"{view.out_of_time()} while cfr solved it: {late.done}") from None
 
     def choose(self, view: SeatView, decision) -> int:
         """An option drawn with the policy's probabilities at this information set."""
@@ -64,20 +76,25 @@ class CfrAgent:
         return count - 1
 
 
-def policy(game, players: int, iterations: int) -> dict:
-    """The CFR+ policy of `game` at `players` seats, by information set key: made once, then kept."""
+def policy(game, players: int, iterations: int, deadline: float | None = None) -> dict:
+    """The CFR+ policy of `game` at `players` seats, by information set key: made once, then kept.
+    Making it past `deadline` (a `time.monotonic()`) stops with OutOfTime."""
     key = (game.digest, players, iterations)
     found = POLICIES.get(key)
     if found is None:
-        found = POLICIES[key] = _stored(key) or _store(key, solved(game, players, iterations))
+        found = POLICIES[key] = _stored(key) or _store(key, solved(game, players, iterations, deadline))
     return found
 
 
-def solved(game, players: int, iterations: int) -> dict:
+def solved(game, players: int, iterations: int, deadline: float | None = None) -> dict:
     """Walk the game and run CFR+ on it: its average policy by information set key."""
-    tree = GameTree(game, players)
+    tree = GameTree(game, players, deadline=deadline)
+    steps = iterations * players * tree.size
+    if steps > MAX_SOLVE:
+        raise TooBig(f"{iterations:,} iterations of CFR+ over its {tree.size:,} decisions and ends take about "
+                     f"{steps:,} steps, more than {MAX_SOLVE:,}")
     solver = CfrPlus(tree)
-    solver.run(iterations)
+    solver.run(iterations, deadline)
     return dict(zip(tree.keys, solver.average()))
 
 

@@ -12,7 +12,9 @@ permutation of the hidden cards' identities, applied to the whole
 cloned state (zones, attachments, stored values, variables, the running effects' local
 variables, moves not yet seen by triggers, face-down cards, the pending decision's options).
 A secret choice another seat has already made (a card laid face down, a card bound in a
-running effect) is thereby hidden too.
+running effect) is thereby hidden too, and an answer another seat gave in a choice made at once
+that is still running (`choose together`, `first come`, sealed: `GameState.sealed_answers`) is
+drawn afresh, at random among those it could have given.
 
 The hidden places are listed in an order fixed by what the seat sees (zones in the order the
 game made them, cards from the top, attached cards after their card), and the hidden cards
@@ -35,6 +37,7 @@ from collections.abc import Mapping
 from ..engine.decisions import Option
 from ..engine.frames import ForLoop
 from ..engine.rng import Rng
+from ..engine.runtime import out_of_time
 from ..engine.values import Card, Die
 from ..engine.views import seat_view
 
@@ -60,10 +63,15 @@ class SeatView(Mapping):
         self.game = st.game
         self.players = st.n
         self.decision = st.pending  # the decision the seat is asked
+        self.deadline = st.deadline  # when the game's time is up (`--game-seconds`, a time.monotonic()), or None
         self._data = None
         self._redeal = None
         self._table_redeal = None
         self._unseen_redeal = None
+
+    def out_of_time(self) -> str:
+        """What the game is told when its time is up (`--game-seconds`) as this seat's bot decides."""
+        return out_of_time(self._st)
 
     def _view(self) -> dict:
         if self._data is None:
@@ -156,8 +164,10 @@ class Redeal:
         self.confined = self._confined() if st.traced else None
         self.told = [] if self.banned is None else sorted(  # the places told something, most constrained first
             (i for i, banned in enumerate(self.banned) if banned), key=lambda i: -len(self.banned[i]))
-        self.seen = [[j for j, slot in enumerate(self.slots) if in_sight(st, self._at(st, slot), seat)]
+        self.seen = [[j for j, slot in enumerate(self.slots) if st.in_sight(self._at(st, slot), seat)]
                      for seat in range(st.n)]  # the hidden places each seat sees (with no seat, its own)
+        self.sealed = [(index, chooser) for index, _, chooser in st.sealed_answers()
+                       if not self.known_to(st.sees_answer(chooser, seat) for seat in self.seats)]
 
     @staticmethod
     def _at(st, slot):
@@ -179,7 +189,7 @@ class Redeal:
         st = self.st
         for index, piece in enumerate(pieces):
             kind = piece.__class__
-            if (kind is Card or kind is Die) and not self.known_to(in_sight(st, piece, seat) for seat in self.seats):
+            if (kind is Card or kind is Die) and not self.known_to(st.in_sight(piece, seat) for seat in self.seats):
                 if kind is Card:
                     self.slots.append((place, index))
                 else:
@@ -296,13 +306,11 @@ class Redeal:
         for die in self.dice:  # a hidden die shows any of its faces
             if "face" in other.cvars.get(die.id, ()):
                 other.cvars[die.id] = {"face": die.low + rng.below(die.attributes["sides"])}
+        for index, chooser in self.sealed:  # an answer sealed from the seat is any it could have given
+            frame = other.frames[index]
+            frame.block[frame.pc].redraw(other, frame, chooser, rng)
         other.touch()
         return other
-
-
-def in_sight(st, piece, seat: int) -> bool:
-    """Whether the seat knows which card lies there: it sees it, or saw it go there (`recalls`)."""
-    return st.visible_to(piece, seat) or st.recalls(piece, seat)
 
 
 def quiet_clone(st, rng: Rng):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import time
 from itertools import permutations
 
 from ..engine.runtime import apply_action, new_game
@@ -25,7 +26,7 @@ from .determinization import Redeal, SeatView
 from .estimate import Payoff
 
 MAX_DEALS = 40_320  # orders of the hidden cards walked at most (8!)
-MAX_NODES = 2_000_000  # decisions and ends walked at most
+MAX_NODES = 500_000  # decisions and ends walked at most (about 45 s at 90 µs each; Leduc poker walks 61,200)
 
 
 class TooBig(GameError):
@@ -33,6 +34,14 @@ class TooBig(GameError):
 
     def __init__(self, reason: str):
         super().__init__(f"the game cannot be walked whole to solve it (as cfr does): {reason}")
+
+
+class OutOfTime(Exception):
+    """Walking or solving a game went past its deadline; `done` says how far it came."""
+
+    def __init__(self, done: str):
+        super().__init__(done)
+        self.done = done
 
 
 def info_key(view) -> str:
@@ -52,7 +61,7 @@ class GameTree:
     payoff as the ruleset counts it (see `Payoff.raw`); `deals` holds `(probability, node)`.
     """
 
-    def __init__(self, game, players: int, seed: int = 0, keep_states: bool = False):
+    def __init__(self, game, players: int, seed: int = 0, keep_states: bool = False, deadline: float | None = None):
         self.players = players
         self.payoff = Payoff(game, players)
         self.seats: list = []  # information set index -> its seat
@@ -61,7 +70,10 @@ class GameTree:
         self.index: dict = {}  # key -> information set index
         self.states: dict | None = {} if keep_states else None  # index -> a state in it (for asking bots)
         self.nodes = 0
+        self.expected = None  # decisions and ends the whole walk is expected to take, once one deal is walked
+        self.deadline = deadline  # a `time.monotonic()` the walk must end by (OutOfTime), or None
         st = new_game(game, players, seed, quiet=True)
+        st.deadline = None  # a walked game is on no clock but the walk's own
         redeal = Redeal(st, None)
         count = len(redeal.cards)
         if math.factorial(count) > MAX_DEALS:
@@ -71,14 +83,26 @@ class GameTree:
             world = redeal.dealt(list(order), st.rng.clone())
             node = self._walk(world)
             found[node] = found.get(node, 0) + 1
+            if self.expected is None:
+                self._estimate(math.factorial(count))
         total = sum(found.values())
         self.deals = [(times / total, node) for node, times in found.items()]
+        self.size = sum(_size(node) for _, node in self.deals)  # decisions and ends of the deals that differ
+
+    def _estimate(self, deals: int) -> None:
+        """Refuse at once, from the first deal's size, a walk of more than MAX_NODES."""
+        self.expected = self.nodes * deals
+        if self.expected > MAX_NODES:
+            raise TooBig(f"about {self.expected:,} decisions and ends to walk ({deals:,} deals of about "
+                         f"{self.nodes:,}), more than {MAX_NODES:,}")
 
     def _walk(self, st):
         """The subtree below `st`, a quiet state no one else holds (it is played on)."""
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise TooBig(f"the game has more than {MAX_NODES:,} decisions and ends to walk")
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise OutOfTime(f"{self.nodes:,} of about {self.expected or self.nodes:,} decisions and ends walked")
         if st.result is not None:
             return (None, tuple(self.payoff.raw(st)))
         seat, count = st.pending.seat, len(st.pending.options)
@@ -105,3 +129,9 @@ class GameTree:
             if self.states is not None:
                 self.states[index] = st.clone()
         return index
+
+
+def _size(node) -> int:
+    """Decisions and ends in a walked subtree."""
+    index, below = node
+    return 1 if index is None else 1 + sum(_size(child) for child in below)

@@ -9,6 +9,10 @@ by its best response to the others' policy, summed over the seats and divided by
 """
 from __future__ import annotations
 
+import time
+
+from .gametree import OutOfTime
+
 
 class CfrPlus:
     """CFR+ on a walked game: `run(iterations)`, then `average()` is the policy it made.
@@ -30,10 +34,13 @@ class CfrPlus:
                            for player in range(tree.players)]  # each seat's information sets
         self.iterations = 0
 
-    def run(self, iterations: int) -> None:
-        """Run this many more iterations (each updates every seat once, in turn)."""
+    def run(self, iterations: int, deadline: float | None = None) -> None:
+        """Run this many more iterations (each updates every seat once, in turn); past `deadline`
+        (a `time.monotonic()`), stop with OutOfTime."""
         regrets, strategies = self.regrets, self.strategies
-        for _ in range(iterations):
+        for done in range(iterations):
+            if deadline is not None and time.monotonic() > deadline:
+                raise OutOfTime(f"the game walked, {done:,} of {iterations:,} iterations of CFR+ run")
             self.iterations += 1
             for seat in range(self.tree.players):
                 self._turn(seat)

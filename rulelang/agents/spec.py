@@ -127,6 +127,12 @@ AGENTS = {  # name -> factory(spec, seat, game seed, game)
 }
 
 
+def decision_bot(spec: AgentSpec, seat: int, seed: int, position: int, game):
+    """The bot that takes decision `position` of a game seeded `seed`, built afresh and seeded by
+    both: a replayed, resumed or undone game goes on exactly as an uninterrupted one would."""
+    return build_agent(spec, seat, derive_seed(seed, position), game)
+
+
 def known_names() -> list:
     """Every agent name a spec may use."""
     return [HUMAN, *AGENTS]

@@ -26,7 +26,8 @@ def snapshot(st) -> dict:
         "stored": {key: plain(values) for key, values in sorted(st.cvars.items())},
         "zone values": {repr(zone): plain(values) for zone, values in st.zvars.items()},
         "face down": sorted(st.down),
-        "last shown": [{repr(zone): [(card.name, plain(to), sorted(seers)) for card, to, seers in left]
+        "played by": sorted(st.played.items()),
+        "last shown": [{repr(zone): [(card.name, plain(to), sorted(seers), by) for card, to, seers, by in left]
                         for zone, left in kept.items()} for kept in (st.last_shown, st.leaving)],
         "vars": plain(st.vars), "player vars": plain(st.pvars),
         "sheets": {repr(sheet): dict(boxes) for sheet, boxes in st.sheets.items()},

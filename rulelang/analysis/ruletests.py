@@ -20,8 +20,13 @@ from ..language.reach import Reach
 from ..language.variants import resolve_extends
 from .forcing import Forced
 from .testexplain import explain
-from .testnames import card, seat, variable, zone_parts
+from .testnames import ROUND, card, deck, seat, variable, zone_parts
 from .testschema import TEST_FILE, check_file
+
+
+POSITION_CHECKS = ("by", "options", "not_legal", "expect", "visible", "hidden", "game_over")  # in the order written
+DECISION_CHECKS = ("by", "options", "not_legal")  # they look at the next decision
+MAX_UNWRITTEN = 1000  # decisions of one option taken in a row without a label
 
 
 class RuleTestFailure(RulelangError):
@@ -96,7 +101,7 @@ def load_ruleset(ruleset, allow: tuple = ()) -> tuple:
     base) for its test alone."""
     if isinstance(ruleset, YMap):
         document = resolve_extends(ruleset, Reach(allow))
-        return document, compile_document(document)
+        return document, compile_document(document, allow)
     return load_compiled(ruleset, allow)
 
 
@@ -106,8 +111,11 @@ def run_test(test: RuleTest) -> Outcome:
         _Runner(load_ruleset(test.ruleset, test.allow)[1], test).run()
     except RuleTestFailure as failure:
         return Outcome(test, False, str(failure))
+    except RuleError as err:  # its diagnostics say where they are
+        return Outcome(test, False, str(err))
     except RulelangError as err:
-        return Outcome(test, False, f"{test.pos}: {err}")
+        placed = isinstance(err, GameError) and err.position is not None and err.position.line
+        return Outcome(test, False, str(err) if placed else f"{test.pos}: {err}")
     return Outcome(test, True)
 
 
@@ -121,6 +129,8 @@ class _Runner:
         self.failures: list = []
         self.st = None
         self.log_mark = 0  # the log lines before this index were written before the current step
+        self.dice_ahead = 0  # forced dice of the next step, given when this step made its moves
+        self.picks_ahead = 0  # and its forced random picks
 
     def run(self):
         """Lay out the position, play the steps, check the final expectations."""
@@ -130,8 +140,9 @@ class _Runner:
             raise RuleError.at(body.value_pos["players"], f"{self.game.name} is for {self.game.min_players}-"
                                                           f"{self.game.max_players} players, not {players}")
         self.st = new_game(self.game, players, body.get("seed", 1), debug=True, prepare=self.prepare)
-        for step, pos in zip(body.get("steps", YList()), body.get("steps", YList()).item_pos):
-            self.step(step, pos)
+        steps = body.get("steps", YList())
+        for index, step in enumerate(steps):
+            self.step(step, steps[index + 1] if index + 1 < len(steps) else None)
         for text, pos in self.expectations(body.get("expect")):
             self.expect(text, pos)
         if "winner" in body:
@@ -143,7 +154,7 @@ class _Runner:
     def prepare(self, st):
         """Before the game runs: forced dice, skipped setup, stacked and laid-out zones, variables."""
         body = self.body
-        st.forced = Forced(body.get("dice", []))
+        st.forced = Forced(body.get("dice", []), picks=[str(label) for label in body.get("random", [])])
         if body.get("start", "setup") == "turn":
             st.stage = "round"  # the setup (and a first round's setup) is skipped: the test lays out the position
             st.round_number = 1
@@ -158,12 +169,16 @@ class _Runner:
             self.lay_rest(st, body["rest"], body.value_pos["rest"])
         for name, value in body.get("vars", YMap()).items():
             self.set_var(st, name, value, body["vars"].key_pos[name])
+        if "tricks" in body:
+            st.tricks_taken = list(st.tricks_taken)
+            for who, count in body["tricks"].items():
+                st.tricks_taken[self.player(who, body["tricks"].key_pos[who]).seat] = count
         st.events.clear()  # laying out the position is not play
         self.log_mark = len(st.log)  # nor is it logged play
 
     def lay_rest(self, st, value, pos):
         """Deal the cards the test does not lay out, in deck order, to the `rest:` zones in turn."""
-        rest = [c for c in st.items(ZoneRef(self.game.deck_zone)) if c.name not in self.placed]
+        rest = [c for c in st.items(deck(self.game, pos)) if c.name not in self.placed]
         parts = list(zip(value, value.item_pos)) if isinstance(value, YList) else [(value, pos)]
         for part, part_pos in parts:
             spec = part if isinstance(part, YMap) else {"zone": part}
@@ -225,9 +240,13 @@ class _Runner:
                 self.place(st, child, child_pos, card, "under")
 
     def set_var(self, st, name, value, pos):
-        """Set a game or player variable from a test's `vars:`."""
+        """Set a game or player variable from a test's `vars:`, or the round it starts in (`round`)."""
         owner, var = variable(self.game, name, pos)
-        if owner is None:
+        if var == ROUND and owner is None and var not in self.game.game_vars:
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise RuleError.at(pos, f"a test starts in round 1 or later, not {value!r}")
+            st.round_number = value if st.stage == "round" else value - 1  # (the setup begins a round)
+        elif owner is None:
             st.set_var(var, self.value(value, pos))
         else:
             st.set_player_var(Player(owner), var, self.value(value, pos))
@@ -239,31 +258,27 @@ class _Runner:
         return value
 
     # ------------------------------------------------------------------ playing
-    def step(self, step, pos):
-        """Play one step's choices (and turns), then check its assertions against the position reached."""
+    def step(self, step, following):
+        """Play one step's choices (and turns), checking what it writes above `play:` before they
+        are played and the rest against the position reached. `following` is the next step, whose
+        forced dice are for the next dice rolled once this step's moves are made."""
         st = self.st
         rolled = st.forced.rolled
-        if "dice" in step:
+        if self.dice_ahead:  # given when the step before made its moves
+            self.dice_ahead = 0
+        elif "dice" in step:
             st.forced.dice.extend(step["dice"])
-        self.play_on(step)
-        if "by" in step:
-            seat = self.player(step["by"], step.value_pos["by"]).seat
-            if st.pending is None or st.pending.seat != seat:
-                who = "nobody" if st.pending is None else Player(st.pending.seat).name
-                self.check_failed(step.value_pos["by"], f"expected {step['by']} to decide, but {who} does")
-        if "options" in step:
-            self.check_options(step["options"], step.value_pos["options"])
-        for label in self.as_list(step.get("not_legal")):
-            if str(label) in self.labels():
-                self.check_failed(step.value_pos["not_legal"], f"'{label}' is legal, expected it not to be")
-        for text, expect_pos in self.expectations(step.get("expect"), step.value_pos.get("expect")):
-            self.expect(text, expect_pos)
-        for key, wanted in (("visible", True), ("hidden", False)):
-            for seat_name, cards in step.get(key, YMap()).items():
-                self.check_sight(seat_name, cards, wanted, step[key].value_pos[seat_name])
-        if "game_over" in step and (st.result is not None) != step["game_over"]:
-            self.check_failed(step.value_pos["game_over"], "expected the game to be over, but it goes on"
-                              if step["game_over"] else f"expected the game to go on, but it ended: {list(st.result)}")
+        if self.picks_ahead:
+            self.picks_ahead = 0
+        elif "random" in step:
+            st.forced.picks.extend(str(label) for label in step["random"])
+        keys = [key for key in step if key in POSITION_CHECKS]
+        before = [key for key in keys if "play" in step and list(step).index(key) < list(step).index("play")]
+        if before:
+            self.resume()
+            self.check(step, before)
+        self.play_on(step, following)
+        self.check(step, [key for key in keys if key not in before])
         if step.get("no_dice") and st.forced.rolled != rolled:
             self.check_failed(step.value_pos["no_dice"], f"expected no die to be rolled, but "
                                                           f"{st.forced.rolled - rolled} were")
@@ -273,11 +288,45 @@ class _Runner:
             self.check_log(step["log"], step.value_pos["log"])
         self.log_mark = len(st.log)
 
-    def play_on(self, step):
+    def check(self, step, keys):
+        """A step's checks of the position, in the order written. Those of the decision (`by`,
+        `options`, `not_legal`) look at the next decision: a game stopped between turns or rounds
+        plays on to it first."""
+        st = self.st
+        for key in keys:
+            pos = step.value_pos[key]
+            if key in DECISION_CHECKS:
+                self.resume()
+            if key == "by":
+                seat = self.player(step["by"], pos).seat
+                if st.pending is None or st.pending.seat != seat:
+                    who = "nobody" if st.pending is None else Player(st.pending.seat).name
+                    self.check_failed(pos, f"expected {step['by']} to decide, but {who} does")
+            elif key == "options":
+                self.check_options(step["options"], pos)
+            elif key == "not_legal":
+                for label in self.as_list(step["not_legal"]):
+                    if str(label) in self.labels():
+                        self.check_failed(pos, f"'{label}' is legal, expected it not to be")
+            elif key == "expect":
+                for text, expect_pos in self.expectations(step["expect"], pos):
+                    self.expect(text, expect_pos)
+            elif key in ("visible", "hidden"):
+                for seat_name, cards in step[key].items():
+                    self.check_sight(seat_name, cards, key == "visible", step[key].value_pos[seat_name])
+            elif key == "game_over" and (st.result is not None) != step["game_over"]:
+                self.check_failed(pos, "expected the game to be over, but it goes on" if step["game_over"]
+                                  else f"expected the game to go on, but it ended: {list(st.result)}")
+
+    def play_on(self, step, following):
         """Play the step's labels; with `turns: N`, go on until N turns have ended.
 
-        Within `turns`, a decision the labels do not answer takes the first option with
-        `auto: true` and fails the test otherwise.
+        A decision with one option that the next label does not name is taken without being
+        written. After the step's last label the game plays on to the next decision, but not past
+        the end of a round (labels still to play go on into the next); the next step's forced dice
+        are given as the last label is played, for the next dice rolled. Within `turns`, a
+        decision the labels do not answer takes the first option with `auto: true` and fails the
+        test otherwise.
         """
         st = self.st
         plays = self.as_list(step.get("play"))
@@ -286,8 +335,15 @@ class _Runner:
         turns = step.get("turns", 0)
         self.resume()
         st.forced.hold_at_turn_end = bool(turns)
+        st.forced.hold_at_round_end = not turns
+        taken = 0  # decisions of one option taken without a label, since the last label
         while True:
-            if st.held:
+            if st.held and not turns:  # the round ended: labels still to play ask for more
+                if not queue:
+                    break
+                self.resume()
+                st.forced.hold_at_round_end = True
+            elif st.held:
                 turns -= 1
                 if turns <= 0:
                     break
@@ -295,8 +351,18 @@ class _Runner:
                 st.forced.hold_at_turn_end = True
             elif st.result is not None or not (queue or turns):
                 break
+            elif self.only_option(queue[0][0] if queue else None):
+                taken += 1
+                if taken > MAX_UNWRITTEN:
+                    self.fail(queue[0][1] if queue else step.value_pos["turns"],
+                              f"{MAX_UNWRITTEN} decisions of one option came one after another, none of them "
+                              f"'{queue[0][0] if queue else ''}'")
+                self.run_engine(queue[0][1] if queue else step.value_pos["turns"], apply_action, st, 0)
             elif queue:
                 label, label_pos = queue.pop(0)
+                taken = 0
+                if not queue and not turns:  # the step's last move: the next step's dice are for what follows
+                    self.give_dice_ahead(following)
                 self.run_engine(label_pos, apply_label, st, str(label))
             elif step.get("auto"):
                 self.run_engine(step.value_pos["auto"], apply_action, st, 0)
@@ -305,13 +371,28 @@ class _Runner:
                 self.fail(step.value_pos["turns"], f"{who} must decide before the turns end "
                                                    f"(options: {', '.join(self.labels())}): "
                                                    f"give the choice in 'play', or write 'auto: true'")
-        st.forced.hold_at_turn_end = False
+        st.forced.hold_at_turn_end = st.forced.hold_at_round_end = False
         if queue:
             label, label_pos = queue[0]
             turns = step.get("turns", 0)
             why = ("the game is over" if st.result is not None
                    else "the turn ended first" if turns == 1 else f"the {turns} turns ended first")
             self.fail(label_pos, f"cannot play '{label}': {why}")
+
+    def only_option(self, label) -> bool:
+        """Whether the pending decision has one option, and `label` (the next to play, or None) is not it."""
+        pending = self.st.pending
+        return pending is not None and len(pending.options) == 1 and pending.options[0].label != str(label)
+
+    def give_dice_ahead(self, following):
+        """Give the next step's forced dice and random picks now: they are for the next dice rolled
+        and the next `random(...)` from here on."""
+        if following is not None and "dice" in following:
+            self.st.forced.dice.extend(following["dice"])
+            self.dice_ahead = len(following["dice"])
+        if following is not None and "random" in following:
+            self.st.forced.picks.extend(str(label) for label in following["random"])
+            self.picks_ahead = len(following["random"])
 
     def resume(self):
         """Let a game held between turns run on to its next decision."""
@@ -332,16 +413,23 @@ class _Runner:
         if isinstance(wanted, YMap):
             wanted = [str(x) for x in wanted["any_order"]]
             if sorted(labels) != sorted(wanted):
-                self.check_failed(pos, f"options are {labels}, expected {wanted} in any order")
+                self.check_failed(pos, f"the options offered are not those expected (in any order)"
+                                       f"{_values(offered=labels, expected=wanted)}")
         elif labels != [str(x) for x in wanted]:
-            self.check_failed(pos, f"options are {labels}, expected {[str(x) for x in wanted]}")
+            self.check_failed(pos, f"the options offered are not those expected"
+                                   f"{_values(offered=labels, expected=[str(x) for x in wanted])}")
 
     def check_dice_used(self, pos):
-        """Every forced die given so far has been rolled."""
-        left = self.st.forced.dice
+        """Every forced die and random pick given so far has been used (the next step's, given ahead, aside)."""
+        forced = self.st.forced
+        left = forced.dice[:max(len(forced.dice) - self.dice_ahead, 0)]
         if left:
             self.check_failed(pos, f"{len(left)} forced {'die was' if len(left) == 1 else 'dice were'} "
                                    f"not used: {list(left)}")
+        picks = forced.picks[:max(len(forced.picks) - self.picks_ahead, 0)]
+        if picks:
+            self.check_failed(pos, f"{len(picks)} forced random {'pick was' if len(picks) == 1 else 'picks were'} "
+                                   f"not made: {list(picks)}")
 
     def check_log(self, wanted, pos):
         """Each fragment appears in a log line written during this step (and is seen by exactly `seen_by`)."""
@@ -354,8 +442,8 @@ class _Runner:
                 if text in line:
                     seers |= everyone if audience is None else {audience}
             if not seers:
-                self.check_failed(item_pos, f"no log line of this step contains '{text}'; the step logged:\n"
-                                  + "\n".join(f"        {_audience(a)}{line}" for a, line in lines))
+                logged = "".join(f"\n        {_audience(a)}{line}" for a, line in lines) or " nothing"
+                self.check_failed(item_pos, f"no log line of this step contains '{text}'; the step logged{logged}")
             elif isinstance(item, YMap) and "seen_by" in item:
                 named = {self.player(p, item_pos).seat for p in self.as_list(item["seen_by"])}
                 if seers != named:
@@ -416,7 +504,8 @@ class _Runner:
             winners = {self.player(w, pos).seat for w in self.as_list(wanted)}
             expected = tuple("win" if s in winners else "loss" for s in range(len(result)))
         if tuple(result) != expected:
-            self.check_failed(pos, f"result is {list(result)}, expected {list(expected)}")
+            values = _values(result=list(result), expected=list(expected))
+            self.check_failed(pos, f"the result is not the one expected{values}")
 
     def check_failed(self, pos, message):
         """Note a check that did not hold; the test goes on and fails at its end."""
@@ -432,6 +521,12 @@ class _Runner:
         if self.failures:
             recent = [text for audience, text in self.st.log[-12:] if audience is None] if self.st else []
             raise RuleTestFailure(self.failures, recent)
+
+
+def _values(**values) -> str:
+    """Values a failure involves, each on its own line: `offered: [a, b]`."""
+    width = max(map(len, values)) + 1
+    return "".join(f"\n        {f'{name}:':<{width}} {value}" for name, value in values.items())
 
 
 def _audience(seat) -> str:

@@ -57,6 +57,7 @@ class Row:
     estimate: Estimate
     counts: tuple | None = None  # (games counted, games played) for a rate
     compared: bool = True  # False: shown, but not compared between rulesets
+    whole: str = ""  # rates of the same whole (a seat's wins, losses and draws) add up to 100%
 
 
 @attrs.frozen
@@ -83,7 +84,7 @@ class Simulation:
             for outcome, verb in (("win", "wins"), ("loss", "loses"), ("draw", "draws")):
                 counts = (outcomes[outcome], played)
                 rows.append(Row(f"{name}.{outcome}_rate", f"{name} {verb}", "rate", f"{name} {verb} {{}}",
-                                wilson(*counts), counts, compared=outcome == "win"))
+                                wilson(*counts), counts, compared=outcome == "win", whole=name))
             if scored:
                 rows.append(Row(f"{name}.score", f"{name} score", "mean", f"{name} scores {{}}", score.mean()))
         for key, (kind, label, sentence) in FIGURES.items():

@@ -12,7 +12,8 @@ from ..errors import Diagnostic, Position, RuleError
 from ..language.documents import YList, YMap
 from ..language.loader import load_text, load_yaml
 from .ruletests import find_ruleset, load_ruleset
-from .testnames import card, seat, variable, zone_parts
+from .testlabels import Labels
+from .testnames import card, deck, seat, variable, zone_parts
 from .testschema import TEST_FILE, check_file
 
 DICE = re.compile(r"(?<![A-Za-z0-9_])([0-9]+)([dT])([0-9]+)(?![A-Za-z0-9_])")  # as the grammar's DICE
@@ -62,7 +63,7 @@ class _Rulesets:
     def _load(self, value, pos):
         try:
             document, game = load_ruleset(find_ruleset(value, pos, self.path, self.allow), self.allow)
-            return _TestChecker(game, dice_faces(document), self.out)
+            return _TestChecker(game, dice_faces(document), Labels(game, document), self.out)
         except RuleError as err:
             mine = [d for d in err.diagnostics if d.position.path == self.path]
             if mine or not err.diagnostics:
@@ -94,8 +95,8 @@ def dice_faces(document) -> frozenset:
 class _TestChecker:
     """Checks the tests of one ruleset; each problem found goes to `out`, at its place."""
 
-    def __init__(self, game, faces: frozenset, out: list):
-        self.game, self.faces, self.out = game, faces, out
+    def __init__(self, game, faces: frozenset, labels: Labels, out: list):
+        self.game, self.faces, self.known, self.out = game, faces, labels, out
         self.expressions = ExpressionCompiler(game.names, game.program.child())
 
     def test(self, body: YMap):
@@ -113,12 +114,23 @@ class _TestChecker:
         self.rest(body.get("rest"), pos.get("rest"))
         for name in body.get("vars", YMap()):
             self.guard(variable, self.game, name, body["vars"].key_pos[name])
+        if "tricks" in body:
+            self.tricks_taken(body["tricks"], body.key_pos["tricks"])
         self.dice(body.get("dice"))
         for step in body.get("steps", YList()):
             self.step(step)
         self.expect(body.get("expect"), pos.get("expect"))
         if body.get("winner") not in NOT_SEATS:
             self.seats(body["winner"], pos["winner"])
+
+    def tricks_taken(self, taken: YMap, pos):
+        """The tricks taken before a test: seats of a game whose tricks close."""
+        tricks = self.game.tricks
+        if tricks is None or tricks.zone is None:
+            self.problem(pos, "tricks: the game's tricks do not close by themselves (tricks: zone), so none are "
+                              "counted")
+        for who in taken:
+            self.guard(seat, self.game, who, taken.key_pos[who])
 
     def step(self, step: YMap):
         """Check one step's labels, seats, cards, expressions and dice."""
@@ -161,7 +173,9 @@ class _TestChecker:
                 self.cards(spec.get("under", YList()), placed)
 
     def rest(self, value, pos):
-        """The zones of `rest:`."""
+        """The zones of `rest:`, and a deck for it to deal from."""
+        if value is not None:
+            self.guard(deck, self.game, pos)
         for part, part_pos in _items(value, pos):
             zone = part.get("zone") if isinstance(part, YMap) else part
             if zone is not None:
@@ -175,12 +189,15 @@ class _TestChecker:
                 self.problem(pos, f"forced die {value} cannot come up in {self.game.name}: {shown}")
 
     def labels(self, values, pos):
-        """Option labels as the engine writes them: not empty, no spaces around them."""
+        """Option labels as the engine writes them: not empty, no spaces around them, and one the
+        ruleset can offer."""
         for value, item_pos in _items(values, pos):
             text = str(value)
             if not text.strip() or text != text.strip():
                 self.problem(item_pos, f"'{text}' is not an option label: a label is not empty and has no "
                                        f"spaces around it, like 'attack', 'QS' or 'P2'")
+            elif self.known.problem(text):
+                self.problem(item_pos, self.known.problem(text))
 
     def seats(self, values, pos):
         """Seat names (`P1`)."""

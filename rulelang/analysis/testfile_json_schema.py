@@ -24,7 +24,8 @@ VALUES = {  # the name of each check of one value -> its JSON Schema
     "_start": {"enum": ["setup", "turn"]},
     "_plain": {"type": ["string", "integer", "boolean", "null"],
                "description": "A value for a variable: a number, text, true/false or none."},
-    "_positive": {"type": "integer", "minimum": 1},
+    "_count": {"type": "integer", "minimum": 0},
+    "_turns": {"type": "integer", "minimum": 1, "maximum": testschema.MAX_TURNS},
     "_ruleset": {"type": ["string", "object"],
                  "description": "A ruleset's name or path, or an inline variant (a mapping, checked as a rule file "
                                 "when the test runs)."},
@@ -54,13 +55,18 @@ HELP = {  # field -> what an editor shows on hover (the wording of docs/testing.
     "rest": "Where the cards the test does not lay out go: a zone, {zone, count, face_down}, or a list of these.",
     "vars": "Initial variables: `P1.house: spades`, `closing_rank: 12`.",
     "dice": "Forced die results, used by the next dice rolled, in order.",
-    "steps": "What happens, in order.",
+    "random": "Forced picks of random(...), used by the next calls, in order: each the label of the item picked "
+              "(P3, QS, hearts).",
+    "tricks": "Tricks each player has taken in the round before the test (`P1: 4`), in a game whose tricks close "
+              "(`tricks: zone`).",
+    "steps": "What happens, in order. A step stops at the end of a round; the next plays on from there.",
     "expect": "Expressions that must hold (one, or a list).",
     "winner": "P1, a list [P1, P2], draw, or none (the game must still go on); [] means nobody wins.",
-    "play": "Option labels to choose, in order: a move's name, a card, a player, a value, or done.",
+    "play": "Option labels to choose, in order: a move's name, a card, a player, a value, a pile (center[0]), or "
+            "done; a decision of one option the next label does not name is taken unwritten.",
     "turns": "N: after the `play` labels, play on until N turns have ended.",
     "auto": "With `turns`: a decision the `play` labels do not answer takes its first option.",
-    "by": "The seat that must be deciding now.",
+    "by": "The seat that must be deciding now (written above `play`: before the step plays).",
     "options": "The exact list of option labels offered now, in order; {any_order: [...]} when the order "
                "does not matter.",
     "not_legal": "Labels that must not be offered now.",

@@ -5,7 +5,7 @@ gets wrong is reported the same way, at its place, whether the test runs or is o
 """
 from __future__ import annotations
 
-from ..engine.values import Player
+from ..engine.values import Player, ZoneRef
 from ..errors import RuleError
 
 
@@ -32,6 +32,13 @@ def card(game, name, pos, placed: set | None = None):
     return found
 
 
+def deck(game, pos) -> ZoneRef:
+    """The zone the deck starts in, which `rest:` deals from; a ruleset without a deck has none."""
+    if game.deck_zone is None:
+        raise RuleError.at(pos, f"'rest' deals the cards a test does not lay out, and {game.name} has no deck")
+    return ZoneRef(game.deck_zone)
+
+
 def zone_parts(game, text: str, pos) -> tuple:
     """(zone name, seat or None, index or None) of a test's zone name (`draw`, `P1.hand`, `row[1]`)."""
     owner, _, name = text.rpartition(".")
@@ -56,13 +63,17 @@ def zone_parts(game, text: str, pos) -> tuple:
     return name, owner_seat, index
 
 
+ROUND = "round"  # the built-in number of the round: a test may say which round it starts in
+
+
 def variable(game, text: str, pos) -> tuple:
-    """(seat or None, name) of a variable a test sets: `P1.house` or `closing_rank`."""
+    """(seat or None, name) of a variable a test sets: `P1.house` or `closing_rank`, or `round`
+    (the round the test starts in) where the file declares no variable of that name."""
     owner, _, var = text.rpartition(".")
     if owner:
         if var not in game.player_vars:
             raise RuleError.at(pos, f"'{var}' is not a player_vars name")
         return seat(game, owner, pos).seat, var
-    if text not in game.game_vars:
+    if text not in game.game_vars and text != ROUND:
         raise RuleError.at(pos, f"'{text}' is not a game variable")
     return None, text

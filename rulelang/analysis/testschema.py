@@ -13,6 +13,7 @@ from ..language.loader import FileKind
 from ..language.names import suggest
 
 TEST_FILE = FileKind("rule test file", frozenset({"ruleset", "tests"}))
+MAX_TURNS = 10_000  # turns one step may play (`turns:`): a whole game of Hearts takes some 600, and 10,000 under 1 s
 
 
 def _label(value) -> str | None:
@@ -172,8 +173,13 @@ def _log(value, pos, key, out) -> None:
             out.append(Diagnostic(item_pos, "each item of 'log' must be text, or {text: ..., seen_by: [...]}"))
 
 
-def _positive(value) -> str | None:
-    return None if _is_number(value) and value >= 1 else "must be a whole number, 1 or more"
+def _count(value) -> str | None:
+    return None if _is_number(value) and value >= 0 else "must be a whole number, 0 or more"
+
+
+def _turns(value) -> str | None:
+    return None if _is_number(value) and 1 <= value <= MAX_TURNS else (
+        f"must be a whole number from 1 to {MAX_TURNS:,} (a test plays a few turns, not a game without end)")
 
 
 def _ruleset(value, pos, key, out) -> None:
@@ -206,18 +212,19 @@ def _winner(value, pos, key, out) -> None:
 
 
 CARD_FIELDS = {"card": _one(_label), "under": _cards, "face_down": _one(_flag)}
-REST_FIELDS = {"zone": _one(_text), "count": _one(_number), "face_down": _one(_flag)}
+REST_FIELDS = {"zone": _one(_text), "count": _one(_count), "face_down": _one(_flag)}
 LOG_FIELDS = {"text": _one(_text), "seen_by": _many(_label, single=True)}
 STEP_FIELDS = {
     "play": _many(_label, single=True), "by": _one(_text), "not_legal": _many(_label, single=True),
-    "options": _options, "expect": _many(_text, single=True), "dice": _many(_number),
+    "options": _options, "expect": _many(_text, single=True), "dice": _many(_number), "random": _many(_label),
     "visible": _table(_many(_label, single=True)), "hidden": _table(_many(_label, single=True)),
-    "turns": _one(_positive), "auto": _one(_flag), "game_over": _one(_flag), "log": _log,
+    "turns": _one(_turns), "auto": _one(_flag), "game_over": _one(_flag), "log": _log,
     "no_dice": _one(_flag), "dice_used": _one(_flag),
 }
 TEST_FIELDS = {
     "name": _one(_label), "covers": _many(_label), "seed": _one(_number), "players": _one(_number),
     "start": _one(_start), "first": _one(_text), "stack": _table(_cards), "zones": _table(_cards),
-    "rest": _rest, "ruleset": _ruleset, "vars": _table(_one(_plain)), "dice": _many(_number), "steps": _steps,
+    "rest": _rest, "ruleset": _ruleset, "vars": _table(_one(_plain)), "dice": _many(_number),
+    "random": _many(_label), "tricks": _table(_one(_count)), "steps": _steps,
     "expect": _many(_text, single=True), "winner": _winner,
 }

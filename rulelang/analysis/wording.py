@@ -17,26 +17,51 @@ def _scale(kind: str) -> tuple:
     return (100, "%") if kind in PERCENT else (1, "")
 
 
-def shown(estimate: Estimate, kind: str, signed: bool = False) -> str:
+def shown(estimate: Estimate, kind: str, signed: bool = False, digits: int | None = None,
+          value: float | None = None) -> str:
     """`58% ± 2` (a rate), `3.28 ± 0.12` (a mean); a lopsided interval as a range, `0–9%`.
 
     The interval has one significant digit (two when it starts with a 1) and the value as many
-    decimals. A share, and a difference when `signed`, carries its sign: `+4% ± 3`.
+    decimals (or `digits`, with the value already rounded to them: `value`, for figures shown
+    together). A share, and a difference when `signed`, carries its sign: `+4% ± 3`.
     """
     scale, unit = _scale(kind)
-    value, low, high = (x * scale for x in (estimate.value, estimate.low, estimate.high))
+    low, high = estimate.low * scale, estimate.high * scale
+    value = estimate.value * scale if value is None else value
     if math.isnan(value):
         return "-"
     half = (high - low) / 2
     if math.isinf(half):
         return f"{value:,g}{unit} (no interval from one game)"
-    digits = min(_digits(half, value), 1 if unit else 6)  # a tenth of a percent is plenty
+    digits = _shown_digits(half, value, unit) if digits is None else digits
     sign = "+" if signed or kind == "share" else ""
     number = _number(digits)
     below, above = value - low, high - value
     if max(below, above) > 0 and abs(below - above) > 0.5 * max(below, above):
         return f"{number(value, sign)}{unit} ({number(low)}–{number(high)}{unit})"
     return f"{number(value, sign)}{unit} ± {number(half)}"
+
+
+def shown_whole(estimates: list) -> list[str]:
+    """Rates that are the parts of a whole (a seat's wins, losses and draws), each as `shown`
+    says it, but to the decimals of the most precise and rounded so that they add up to 100%
+    (largest remainders first), as their games do."""
+    values = [estimate.value * 100 for estimate in estimates]
+    if any(math.isnan(v) or math.isinf(e.high - e.low) for v, e in zip(values, estimates)) \
+            or abs(sum(values) - 100) > 1e-6:
+        return [shown(estimate, "rate") for estimate in estimates]
+    digits = max(_shown_digits((e.high - e.low) * 50, v, "%") for v, e in zip(values, estimates))
+    step = 10.0 ** -digits
+    units = [math.floor(v / step + 1e-9) for v in values]
+    short = round(100 / step) - sum(units)
+    for index in sorted(range(len(values)), key=lambda i: units[i] - values[i] / step)[:short]:
+        units[index] += 1  # the largest remainders are rounded up
+    return [shown(estimate, "rate", digits=digits, value=count * step) for estimate, count in zip(estimates, units)]
+
+
+def _shown_digits(half: float, value: float, unit: str) -> int:
+    """The decimals a value is shown with: a tenth of a percent is plenty."""
+    return min(_digits(half, value), 1 if unit else 6)
 
 
 def _digits(half: float, value: float) -> int:

@@ -166,7 +166,7 @@ class Lowering:
         """A node that waits, with its inner blocks lowered."""
         if isinstance(node, If):
             return attrs.evolve(node, then=self.block(node.then), otherwise=self.block(node.otherwise))
-        if isinstance(node, (For, While)):
+        if getattr(node, "body", None) is not None:  # a loop, or any node that holds effects (`repeat` ...)
             return attrs.evolve(node, body=self.block(node.body))
         return node
 

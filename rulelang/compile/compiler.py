@@ -15,17 +15,17 @@ from ..constructs.blocks import always
 from ..constructs.catalogue import BLOCKS, SECTIONS
 from ..engine.table import PrintedOnly
 from ..engine.values import pretty
-from ..engine.effects import For, If, Return, While
+from ..engine.effects import For, If, Repeat, Return, While
 from ..errors import UNKNOWN, Diagnostic, GameError, Position, RuleError, RulelangError
 from ..language.documents import YList, YMap, position_of
 from ..language.kinds import check_figure, check_players, declared_kinds
 from ..language.names import Names
 from ..language.schema import STATEMENT_KEYWORDS, effect_form
-from ..language.syntax import field_position, parse, template_fields
+from ..language.syntax import field_position, node_column, parse, template_fields
 from ..language.trees import Tree
 from .answers import kept_functions
 from .blocks import lower_game
-from .callgraph import recursive_functions
+from .callgraph import describe_reader, recursive_functions, seat_readers, seatless_problems
 from .codegen import Program
 from .decks import DIE_PRINTED, DIE_VALUES
 from .dependencies import Dependencies
@@ -92,6 +92,24 @@ class Compiler:
         check = check_players if wanted == "players" else check_figure
         self.guard(check, tree, self.expressions.names, where, frozenset(scope), what)
 
+    def check_seatless(self, text, pos, what: str) -> None:
+        """Record an error where an expression that is worked out for no seat (`what`: the trump
+        suit, a game-wide figure) reads `me`: itself, or through a rule function or card property
+        (named with the position of the `me` it reads)."""
+        if isinstance(text, (bool, int)):
+            return
+        where = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
+        try:
+            tree = parse(str(text), "start_expr", where)
+        except RuleError:
+            return  # reported where it is compiled
+        names = self.expressions.names
+        for node, reader in seatless_problems(tree, self.seat_readers, names.functions, names.card_props,
+                                              names.declares):
+            said = (f"'{node.children[0]}' names no player here" if reader is None
+                    else f"{describe_reader(reader)} reads me (at {self.seat_readers[reader]})")
+            self.error(where.shifted(node_column(node)), f"{what} is worked out for no seat: {said}")
+
     # ------------------------------------------------------------------ whole file
     def compile(self) -> Game:
         """The Game, or a RuleError carrying every diagnostic."""
@@ -115,6 +133,7 @@ class Compiler:
         self.expressions = self.expression_compiler(names, program)
         self.statements = self.statement_compiler(self.expressions)
         recursive = recursive_functions(bodies, dict(props))
+        self.seat_readers = seat_readers(bodies, dict(props), names.declares)
         analysed = {key: text for section in SECTIONS.values() for key, text in section.analysed(self).items()}
         self.dependencies = self.analysis(names, {**bodies, **analysed}, dict(props), frozenset(recursive))
         self.expressions.uses_chance = lambda tree: self.dependencies.of_tree(tree) is None
@@ -164,6 +183,7 @@ class Compiler:
             sheets=frozenset(self.section("sheets")),
             max_players=self.seats[1],
             trick_values=self.trick_values,
+            rounds="rounds" in self.doc,
         )
 
     @property
@@ -178,7 +198,7 @@ class Compiler:
 
     # ------------------------------------------------------------------ declarations
     def plain_values(self, key) -> dict:
-        """Initial values of a variables section (numbers, text or none)."""
+        """Initial values of a variables section (numbers, text, true/false, none, or lists of them)."""
         section = self.section(key)
         out = {}
         for name, value in section.items():
@@ -186,9 +206,10 @@ class Compiler:
                 self.error(section.key_pos[name], f"'{name}' must be a plain name")
             if isinstance(value, YMap):  # {initial: value, label: text}
                 value = value.get("initial")
-            if not (value is None or isinstance(value, (int, str, bool))):
-                self.error(section.value_pos[name], f"the initial value of '{name}' must be a number, text or none")
-            out[name] = value if not isinstance(value, str) else str(value)
+            if not plain(value):
+                self.error(section.value_pos[name], f"the initial value of '{name}' must be a number, text, "
+                                                    f"true/false, none or a list of them")
+            out[name] = plain_copy(value)
         return out
 
     def initial_values(self) -> dict:
@@ -368,6 +389,21 @@ def _returns(nodes) -> bool:
             return True
         if isinstance(node, If) and (_returns(node.then) or _returns(node.otherwise)):
             return True
-        if isinstance(node, (For, While)) and _returns(node.body):
+        if isinstance(node, (For, While, Repeat)) and _returns(node.body):
             return True
     return False
+
+
+def plain(value) -> bool:
+    """A value a variable may start with: a number, text, true/false, none, or a list of such values."""
+    if isinstance(value, list):
+        return all(plain(item) for item in value)
+    return value is None or isinstance(value, (int, str, bool))
+
+
+def plain_copy(value):
+    """A starting value as the game holds it: text as `str`, a list as a `list` (never changed in
+    place by a game: `+` makes a new list, so every game may start with the same one)."""
+    if isinstance(value, list):
+        return [plain_copy(item) for item in value]
+    return str(value) if isinstance(value, str) else value

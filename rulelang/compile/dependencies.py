@@ -8,7 +8,7 @@ so it is not part of this answer. None means the expression uses chance and must
 """
 from __future__ import annotations
 
-from ..constructs.catalogue import FUNCTIONS, OPERATORS
+from ..constructs.catalogue import OPERATORS, builtin_function
 from ..errors import UNKNOWN, RuleError
 from ..language.names import Names
 from ..language.syntax import parse
@@ -71,7 +71,8 @@ class Dependencies:
                 return True
             if node.data == "call":
                 function = str(node.children[0])
-                if ("function", function) in looping or function == "attr" and any(("prop", p) in looping for p in props):
+                reads_props = self._builtin_attr(function) and any(("prop", p) in looping for p in props)
+                if ("function", function) in looping or reads_props:
                     return True
             elif node.data == "attr" and isinstance(node.children[1], Token) and ("prop", str(node.children[1])) in looping:
                 return True
@@ -144,10 +145,14 @@ class Dependencies:
 
     def call_reads(self, function: str, found: set) -> bool:
         """Add what a call of a built-in or a rule function reads to `found`; False when it uses chance."""
-        builtin = FUNCTIONS.get(function)
+        builtin = builtin_function(function, self.names)
         if builtin is not None:
             return builtin.add_reads(found, self)
         return function not in self.names.functions or self.add(("function", function), found)
+
+    def _builtin_attr(self, function: str) -> bool:
+        """Whether a call of `function` is the built-in `attr(c, name)`, which may read any card property."""
+        return function == "attr" and builtin_function(function, self.names) is not None
 
     @staticmethod
     def parsed(text):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from functools import partial
 
-from ..constructs.catalogue import FUNCTIONS, OPERATORS
+from ..constructs.catalogue import FUNCTIONS, OPERATORS, builtin_function
 from ..constructs.functions import Function, Loop
 from ..constructs.kinds import NUMBER
 from ..constructs.names import attribute_kind
@@ -328,10 +328,9 @@ class _Builder:
         """Whether an expression surely gives a number (so `+` needs no checks)."""
         return numeric(tree, self.names)
 
-    @staticmethod
-    def listed(tree) -> bool:
+    def listed(self, tree) -> bool:
         """Whether an expression surely gives a new list of bounded size (so `+` needs no checks)."""
-        return _listed(tree)
+        return _listed(tree, self.names)
 
     @staticmethod
     def misplaced_items() -> str:
@@ -343,7 +342,7 @@ class _Builder:
         """The code of a call of a built-in function or a rule function."""
         function = str(tree.children[0])
         args = [c for c in tree.children[1:] if c is not None]
-        builtin = FUNCTIONS.get(function)
+        builtin = builtin_function(function, self.names)
         if builtin is not None:
             if len(args) == 1 and args[0].data == "lambda_arg" and builtin.over_items:
                 return builtin.code_over(self, self.items_loop(builtin, args[0], scope))
@@ -449,13 +448,13 @@ def _names(tree, rule_name: str) -> bool:
     return isinstance(tree, Tree) and tree.data == "name" and str(tree.children[0]) == rule_name
 
 
-def _listed(tree) -> bool:
+def _listed(tree, names: Names) -> bool:
     """True when an expression is surely a new list of bounded size (so `+` needs no checks)."""
     if not isinstance(tree, Tree):
         return False
     if tree.data == "list_":
         return True
-    return tree.data == "call" and FUNCTIONS.get(str(tree.children[0]), NOT_BUILTIN).fresh_list
+    return tree.data == "call" and (builtin_function(str(tree.children[0]), names) or NOT_BUILTIN).fresh_list
 
 
 def misplaced_items() -> str:
@@ -483,5 +482,5 @@ def numeric(tree, names: Names) -> bool:
         return attribute in names.numeric_facts and attribute_kind(attribute, names) == "fact"
     if kind == "call":
         function = str(tree.children[0])
-        return FUNCTIONS.get(function, NOT_BUILTIN).gives == NUMBER or function in names.numeric_functions
+        return function in names.numeric_functions or (builtin_function(function, names) or NOT_BUILTIN).gives == NUMBER
     return False

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..constructs.catalogue import FUNCTIONS, OPERATORS
+from ..constructs.catalogue import OPERATORS, builtin_function
 from ..engine import ops
 from ..engine.effects import Statement
 from ..engine.values import pretty
@@ -63,7 +63,7 @@ class Evaluator:
         """A call of a built-in function (by its meaning) or of a rule function."""
         function = str(tree.children[0])
         args = [c for c in tree.children[1:] if c is not None]
-        builtin = FUNCTIONS.get(function)
+        builtin = builtin_function(function, self.names)
         if builtin is not None and len(args) == 1 and args[0].data == "lambda_arg" and builtin.over_items:
             return self._over(builtin, args[0], scope, st, env)
         values = [self.value(arg, scope, st, env) for arg in args]

@@ -32,6 +32,7 @@ class ZoneSpec:
     down_seen_by_owner: bool = True  # `face_down: owner` (the default) or `face_down: hidden`
     label: str = ""  # what players call it (`label:`); empty: its name
     show_last: bool = False  # `show_last: true`: its last cards stay in sight until a card comes in
+    spread: bool = False  # `spread: true`: fanned, every card in sight: tables show it whole
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -117,6 +118,7 @@ class Move:
     offered: Phrase = attrs.field(eq=False, default=None)  # the label, filled in for the player offered it
     told: Phrase = attrs.field(eq=False, default=None)  # the third person, filled in for the player who made it
     settled: tuple = attrs.field(eq=False, default=())  # the body, then the check point after it (engine/choices.start_move)
+    params: tuple = attrs.field(eq=False, default=())  # `meld(card)`: the values `choose move: [meld(c)]` hands it
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -160,6 +162,8 @@ class EndRule:
     over_reads: frozenset | None = None  # what `over` reads
     costly: bool = False  # worth remembering for each binding (it calls functions or loops)
     key: tuple = ()  # names it in remembered checks: ("end", its place among the end rules)
+    finish: str | None = None  # None: at once; "round": at the end of the round of turns; "others": after
+    # every other player's last turn (see runtime.settle)
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -183,6 +187,8 @@ class RoundSpec:
     end: object
     after: tuple
     end_reads: frozenset | None = None  # what `end` reads (see engine/memo.py); None: always check
+    count: int | None = None  # `count:` the game is over after this many rounds (None: no limit)
+    winner: object = None  # who wins then: winner(st, env), or None for the highest `results` score
 
 
 def watched_origins(event_triggers: tuple) -> frozenset | None:
@@ -237,12 +243,15 @@ class TeamSpec:
 
 @attrs.frozen(repr=False, eq=False)
 class TrickSpec:
-    """How tricks are won (`tricks:`): the trump suit now, and the card values that say which suit
-    a card counts as and how high it ranks."""
+    """How tricks are won (`tricks:`): the trump suit now, the card values that say which suit a
+    card counts as and how high it ranks, and where tricks are played and taken when they close
+    by themselves."""
 
     trump: object  # trump(st, env): the trump suit now, or none
     suit: str  # the name of the card value a card's suit in play is
     rank: str  # the name of the card value a card's rank in a trick is
+    zone: str | None = None  # the shared zone tricks are played to and close in (None: the file closes them)
+    to: str | None = None  # the zone a trick is taken into (of each player: the winner's)
 
 
 @attrs.frozen(repr=False, eq=False)

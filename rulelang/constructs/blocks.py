@@ -15,9 +15,10 @@ import attrs
 
 from ..engine import ops
 from ..engine.choices import Choose, ChooseMove
-from ..engine.effects import Break, For, If, Statement, While
+from ..engine.effects import Break, For, If, Repeat, Statement, While
 from ..errors import RuleError
 from ..language.names import suggest
+from ..language.syntax import parse
 from .base import EFFECTS, EXPR, NAMES, TEXT, Construct, Key, family_of
 
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -124,6 +125,23 @@ class WhileBlock(Block):
     def compile(self, compiler, item, pos, scope, following):
         return While(compiler.cond(item["while"], item.value_pos["while"], scope),
                      compiler.block(item.get("do", ()), pos, scope), pos)
+
+
+class RepeatBlock(Block):
+    """Run the effects again and again until one of them, or a move they make, says `end repeat` (or `end turn`).
+
+    "Meld and lay off as often as you like, then discard": the moves offered again after each,
+    the discard ending the turn. Use it instead of a `while` on a flag that a move sets: the move
+    that ends it says so itself. At most 1000 rounds (each should ask something).
+    """
+
+    keyword = "repeat"
+    syntax = ("repeat: [...]",)
+    example = "- repeat:\n    - choose move: [example]"
+    keys = {"repeat": Key(EFFECTS, True, "The effects run again and again, until `end repeat` (or `end turn`).")}
+
+    def compile(self, compiler, item, pos, scope, following):
+        return Repeat(compiler.block(item.get("repeat", ()), item.value_pos.get("repeat", pos), scope), pos)
 
 
 class ChooseBlock(Block):
@@ -286,21 +304,57 @@ class BiddingBlock(Block):
 
 
 class ChooseMoveBlock(Block):
-    """The player picks one of the named moves whose `if` holds, which then runs."""
+    """The player picks one of the named moves whose `if` holds, which then runs.
+
+    A move declared with parameters (`meld(card)`) is offered with the values handed to them,
+    worked out where the choice stands: `choose move: [meld(drawn), discard]`.
+    """
 
     keyword = "choose move"
-    syntax = ("choose move: [a, b, ...]\nby: P",)
+    syntax = ("choose move: [a, b, ...]\nby: P", "choose move: [a(x), b]")
     example = "- choose move: [example]"
-    keys = {"choose move": Key(NAMES, True, "The moves offered; the player picks one of those whose `if` holds."),
+    keys = {"choose move": Key(NAMES, True, "The moves offered; the player picks one of those whose `if` holds "
+                                            "(`name(values)` for a move with parameters)."),
             "by": Key(EXPR, False, "The player who chooses (default: me).")}
 
     def compile(self, compiler, item, pos, scope, following):
-        names = item["choose move"]
-        for name, name_pos in zip(names, getattr(names, "item_pos", ())):
-            if isinstance(name, str) and name not in compiler.move_names:  # not text: the shape check says so
-                compiler.error(name_pos, f"unknown move '{name}'{suggest(name, compiler.move_names)}")
+        names, args = offered_moves(compiler, item["choose move"], scope)
         by = compiler.expr(item["by"], item.value_pos["by"], scope) if "by" in item else None
-        return ChooseMove(tuple(str(n) for n in names), by, pos)
+        return ChooseMove(names, by, pos, args)
+
+
+def offered_moves(compiler, written, scope) -> tuple:
+    """The names of the moves a list offers, and per move the functions giving the values handed to
+    its parameters (`meld(drawn)`), or None when no move of the list takes any."""
+    names, args = [], []
+    for entry, entry_pos in zip(written, getattr(written, "item_pos", ())):
+        if not isinstance(entry, str):
+            continue  # not text: the shape check says so
+        found = compiler.guard(_offer, compiler, entry, entry_pos, scope)
+        if found is not None:
+            names.append(found[0])
+            args.append(found[1])
+    return tuple(names), (tuple(args) if any(args) else None)
+
+
+def _offer(compiler, entry: str, pos, scope) -> tuple | None:
+    """(the move's name, the functions giving its values) of one entry of a list of moves."""
+    name = entry.split("(", 1)[0].strip()
+    if name not in compiler.move_names:
+        raise RuleError.at(pos, f"unknown move '{name}'{suggest(name, compiler.move_names)}")
+    wanted = compiler.move_params[name]
+    if "(" not in entry:
+        if wanted:
+            raise RuleError.at(pos, f"move '{name}' takes {len(wanted)} value(s) ({', '.join(wanted)}): "
+                                    f"offer it as {name}({', '.join(wanted)})")
+        return name, ()
+    where = getattr(entry, "pos", pos).shifted(getattr(entry, "offset", 0))
+    tree = parse(entry, "start_expr", where)
+    given = [c for c in tree.children[1:] if c is not None] if tree.data == "call" else None
+    if given is None or len(given) != len(wanted):
+        raise RuleError.at(pos, f"move '{name}' takes {len(wanted)} value(s) ({', '.join(wanted) or 'none'}), "
+                                f"written {name}({', '.join(wanted)})")
+    return name, tuple(compiler.expressions.compile_tree(arg, where, frozenset(scope)) for arg in given)
 
 
 class ShowNoneBlock(Block):

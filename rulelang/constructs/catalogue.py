@@ -11,11 +11,13 @@ from . import (  # noqa: F401 - they enter their constructs
     order_functions,
     packing_functions,
     pattern_functions,
+    sequence_functions,
     piece_sections,
     play_sections,
     sheet_functions,
     table_statements,
     teams,
+    together_blocks,
     tricks,
     value_functions,
 )
@@ -30,6 +32,12 @@ STATEMENTS = Statement.entries  # keyword -> statement
 BLOCKS = Block.entries  # keyword -> block
 SECTIONS = Section.entries  # key -> section of a rule file
 OPERATORS = {form: operator for operator in Operator.entries.values() for form in operator.forms}  # parse tree -> operator
+
+
+def builtin_function(function: str, names) -> Function | None:
+    """The built-in function a call of `function` means, or None: a rule file's own function of that
+    name comes first (a built-in added in a later release never takes a name a file already uses)."""
+    return None if function in names.functions else FUNCTIONS.get(function)
 
 
 def families() -> list:

@@ -9,7 +9,7 @@ import ast
 
 from ..compile.codegen import LOAD, STORE, call, field, item, local_read, name, simple
 from ..engine.ops import MAX_LIST
-from ..engine.values import ZoneRef, pretty
+from ..engine.values import Player, ZoneRef, pretty
 from ..errors import GameError
 from .functions import MAX_VALUES, Function, Loop
 from .kinds import BOOL, LIST, NUMBER
@@ -465,7 +465,11 @@ class At(Function):
 
 
 class Random(Function):
-    """One item picked with the game's chance (logged)."""
+    """One item picked with the game's chance (logged).
+
+    A rule test forces what it picks with `random: [P3]`: the item of that label (as options
+    name it: a seat, a card, a value) is picked by the next call.
+    """
 
     keyword = "random"
     syntax = ("random(coll)",)
@@ -476,11 +480,33 @@ class Random(Function):
 
     @staticmethod
     def meaning(st, coll):
-        """One item picked with the game's chance."""
+        """One item picked with the game's chance (a rule test's forced pick first)."""
         found = st.items(coll)
         if not found:
             raise GameError("random() of an empty collection")
-        choice = found[st.rng.below(len(found))]
+        forced = st.forced
+        if forced is not None and forced.picks:
+            choice = forced_pick(found, forced.picks.pop(0))
+        else:
+            choice = found[st.rng.below(len(found))]
         if not st.quiet:
             st.say(f"picks at random: {pretty(choice)}", actor=False)
         return choice
+
+
+def forced_pick(items: list, label: str):
+    """The item a rule test's forced pick names by its label (as options are named), the first of them."""
+    for candidate in items:
+        if label in item_labels(candidate):
+            return candidate
+    shown = ", ".join(dict.fromkeys(item_labels(candidate)[0] for candidate in items))
+    raise GameError(f"the forced random pick '{label}' is not among the items: {shown}")
+
+
+def item_labels(item) -> tuple:
+    """How a rule test may name an item: a card by its name or face, a player by its seat, a value as written."""
+    if hasattr(item, "face") and hasattr(item, "name"):
+        return (item.name, item.face)
+    if item.__class__ is Player:
+        return (item.name,)
+    return ("none" if item is None else "true" if item is True else "false" if item is False else str(item),)

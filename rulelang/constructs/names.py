@@ -13,7 +13,7 @@ import re
 from ..compile.codegen import LOAD, STORE, call, field, item, method, name, simple
 from ..engine import ops
 from ..engine.values import Player, ZoneRef
-from ..language.names import BUILTIN_NAMES, suggest
+from ..language.names import BUILTIN_NAMES, OWN_NAMES, suggest
 from .kinds import ANY, LIST, NUMBER, PLAYER, SCALARS, SHEET, ZONE
 from .operators import Operator
 from .value_functions import Other
@@ -23,10 +23,10 @@ CONSTANT_NAMES = {"me", "opponent", "current"}  # they name a player; `players` 
 
 
 class Name(Operator):
-    """A name: `me` (the player a move, turn or trigger runs for), `opponent`, `players`, `current`, `P1` …, a shared zone, a game variable, a constant, or a local (`let`, `for`, `choose`, a parameter, `it`)."""
+    """A name: `me` (the player a move, turn or trigger runs for), `opponent`, `players`, `current`, `round` (the number of the round being played, from 1), `P1` …, a shared zone, a game variable, a constant, or a local (`let`, `for`, `choose`, a parameter, `it`); a name the file declares comes before a built-in one alike."""
 
     keyword = "name"
-    syntax = ("me", "opponent", "players", "current", "P1", "ZONE", "VARIABLE", "CONSTANT", "LOCAL")
+    syntax = ("me", "opponent", "players", "current", "round", "P1", "ZONE", "VARIABLE", "CONSTANT", "LOCAL")
     example = "count(players) + target"
     forms = ("name",)
     grammar = (("atom", "NAME -> name"),)
@@ -34,10 +34,13 @@ class Name(Operator):
 
     def kind(self, checker, node):
         rule_name, names = str(node.children[0]), checker.names
-        if rule_name in CONSTANT_NAMES or (rule_name[:1] == "P" and rule_name[1:].isdigit()):
+        builtin = rule_name in OWN_NAMES or not names.declares(rule_name)  # the file's own name comes first
+        if builtin and (rule_name in CONSTANT_NAMES or (rule_name[:1] == "P" and rule_name[1:].isdigit())):
             return PLAYER
-        if rule_name == "players" or rule_name == "attributes":
+        if builtin and (rule_name == "players" or rule_name == "attributes"):
             return LIST
+        if builtin and rule_name == "round" and rule_name not in checker.locals:
+            return NUMBER
         if rule_name in names.shared_zones:
             return LIST if rule_name in names.zone_lists else ZONE
         if rule_name in checker.locals:
@@ -46,10 +49,12 @@ class Name(Operator):
 
     def add_reads(self, dependencies, tree, found):
         rule_name = str(tree.children[0])
-        if rule_name in CONSTANT_NAMES:
-            found.add("current")
-        elif rule_name in dependencies.names.game_vars:
+        if rule_name in dependencies.names.game_vars and rule_name not in OWN_NAMES:
             found.add(("v", rule_name))
+        elif rule_name in CONSTANT_NAMES:
+            found.add("current")
+        elif rule_name == "round" and not dependencies.names.declares(rule_name):
+            found.add("round")
         return True
 
     def code(self, gen, tree, scope, as_bool):
@@ -59,6 +64,8 @@ class Name(Operator):
             return local
         if rule_name == "me":
             return scope.me
+        if names.declares(rule_name):
+            return self.declared(gen, rule_name)
         if rule_name == "opponent":  # in a two-player game, the other seat at once
             me = scope.me  # a local or env['me']: reading it twice is free
             two = ast.BoolOp(ast.And(), [ast.Compare(field(me, "__class__"), [ast.Is()], [name("PLAYER")]),
@@ -69,20 +76,26 @@ class Name(Operator):
             return call("players", name("st"))
         if rule_name == "current":
             return item(field(name("st"), "seats"), field(name("st"), "current"))
+        if rule_name == "round":
+            return field(name("st"), "round_number")
         if rule_name == "attributes":
             return call("as_list", name("st"), gen.program.constant(list(names.attribute_names)))
-        if rule_name in names.game_vars:
-            return item(field(name("st"), "vars"), ast.Constant(rule_name))
-        if rule_name in names.constants:
-            return ast.Constant(names.constants[rule_name])
-        if rule_name in names.shared_zones and rule_name not in names.zone_lists:
-            return gen.program.constant(ZoneRef(rule_name))
-        if rule_name in names.shared_zones:
-            return method(name("st"), "zone_family", ast.Constant(rule_name), ast.Constant(None))
         seat = seat_of(rule_name, names.max_players)
         if seat is not None:
             return item(name("SEATS"), ast.Constant(seat))
         raise self.unknown(gen, tree, scope.names())
+
+    @staticmethod
+    def declared(gen, rule_name: str) -> ast.expr:
+        """The code of a name the file declares: a game variable, a constant or a shared zone."""
+        names = gen.names
+        if rule_name in names.game_vars:
+            return item(field(name("st"), "vars"), ast.Constant(rule_name))
+        if rule_name in names.constants:
+            return ast.Constant(names.constants[rule_name])
+        if rule_name not in names.zone_lists:
+            return gen.program.constant(ZoneRef(rule_name))
+        return method(name("st"), "zone_family", ast.Constant(rule_name), ast.Constant(None))
 
     def unknown(self, gen, tree, locals_) -> Exception:
         """The error for a name that is none of the above."""
@@ -97,26 +110,33 @@ class Name(Operator):
 
     def evaluate(self, ev, tree, scope, st, env):
         rule_name, names = str(tree.children[0]), ev.names
-        if rule_name in scope or rule_name in ("it", "me"):
+        if rule_name in scope or rule_name in OWN_NAMES:
             return env[rule_name]
+        if names.declares(rule_name):
+            return self.declared_value(names, rule_name, st)
         if rule_name == "opponent":
             return Other.meaning(st, env["me"])
         if rule_name == "players":
             return ops.players(st)
         if rule_name == "current":
             return st.seats[st.current]
+        if rule_name == "round":
+            return st.round_number
         if rule_name == "attributes":
             return list(names.attribute_names)
-        if rule_name in names.game_vars:
-            return st.vars[rule_name]
-        if rule_name in names.constants:
-            return names.constants[rule_name]
-        if rule_name in names.shared_zones:
-            return ZoneRef(rule_name) if rule_name not in names.zone_lists else st.zone_family(rule_name, None)
         seat = seat_of(rule_name, names.max_players)
         if seat is not None:
             return Player(seat)
         raise self.unknown(ev, tree, scope)
+
+    @staticmethod
+    def declared_value(names, rule_name: str, st):
+        """The value of a name the file declares (the plain meaning of `declared`)."""
+        if rule_name in names.game_vars:
+            return st.vars[rule_name]
+        if rule_name in names.constants:
+            return names.constants[rule_name]
+        return ZoneRef(rule_name) if rule_name not in names.zone_lists else st.zone_family(rule_name, None)
 
 
 def seat_of(rule_name: str, max_players: int) -> int | None:

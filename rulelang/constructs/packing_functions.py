@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 
 from ..compile.codegen import LOAD, call, name
-from ..engine.ops import MAX_LIST, charge
+from ..engine.ops import MAX_LIST, charge, over_budget
 from ..engine.values import pretty
 from ..errors import GameError
 from .functions import Function
@@ -19,6 +19,9 @@ from .kinds import LIST
 from .pattern_functions import Combinations
 
 MAX_PACKED_ITEMS = 128  # different items in the groups of one packing()
+LOOK_WORK = 30  # work units for each arrangement of the free items packing() looks at: its time is about 30 loop items'
+KEEP_WORK = 40  # ... and more for one it works out and keeps (one not looked at before)
+MAX_ARRANGEMENTS = 1_000_000  # arrangements one packing() keeps (about 150 MB), whatever the work budget
 
 
 class Stretches(Combinations):
@@ -61,7 +64,10 @@ class Packing(Function):
     `packing(m in possible_melds(me.hand) | sum(c in m | c.points))`; what they leave out is
     the deadwood. A group worth 0 or less is never taken; of several best packings the same one
     is always given. Finding it costs work (`limits: work`): one unit for each item of each
-    group, and for each part of the items searched; the groups may hold at most 128 different items.
+    group, 30 for each arrangement of the items still free that the search looks at, and 40 more
+    and one for each group it tries for each arrangement it works out, so that a budget takes
+    about as long as loops take to spend it; at most 1,000,000 arrangements are worked out
+    (`limits: lists`), and the groups may hold at most 128 different items.
     """
 
     keyword = "packing"
@@ -110,14 +116,20 @@ def best_packing(st, pairs: list, pos) -> list:
     best: dict = {0: (0, None)}  # the items still free -> (the most they are worth, the group taken first)
 
     def search(free: int) -> int:
+        st.budget -= LOOK_WORK  # (charge() written out: this is the search's innermost step)
+        if st.budget < 0:
+            raise over_budget(st, pos)
         while free and (free & -free) not in by_lowest:  # an item no group starts with stays out
             free &= free - 1
         known = best.get(free)
         if known is not None:
             return known[0]
+        if len(best) >= MAX_ARRANGEMENTS:
+            raise GameError(f"packing() would work out more than {MAX_ARRANGEMENTS:,} arrangements of its "
+                            f"{len(bits)} items (limits: lists)", pos)
         lowest = free & -free
         choices = by_lowest[lowest]
-        charge(st, len(choices) + 1, pos)
+        charge(st, len(choices) + KEEP_WORK, pos)
         found = (search(free & ~lowest), None)
         for mask, value, index in choices:
             if mask & free == mask:

@@ -1,8 +1,9 @@
-"""The built-in functions that find patterns in a collection: `groups`, `runs`, `combinations`.
+"""The built-in functions that find patterns in a collection: `groups`, `runs`, `combinations`, `subsets`.
 
 `groups` puts items of equal value together (n of a kind: a group of n), `runs` finds stretches
 of consecutive values (a straight, a sequence), `combinations` lists every choice of k items,
-so that the best k of n is `highest(h in combinations(cards, 5) | hand_rank(h))`.
+so that the best k of n is `highest(h in combinations(cards, 5) | hand_rank(h))`, and `subsets`
+every choice of any size (the cards that add up to a sum).
 
 Each is one class (see `functions.py` for what a function says of itself).
 """
@@ -112,6 +113,8 @@ class Combinations(Function):
         if made > MAX_LIST:
             raise GameError(f"combinations() of {k} of {len(items)} items would make {made:,} choices, "
                             f"more than {MAX_LIST:,} (limits: lists)", pos)
+        if made == 0:  # (more items asked for than there are: itertools would first make room for k of them)
+            return []
         charge(st, made * max(k, 1), pos)
         return [list(choice) for choice in _combinations(items, k)]
 
@@ -126,3 +129,40 @@ class Combinations(Function):
 
     def evaluate(self, st, values, positions):
         return self.meaning(st, *values, positions[1])
+
+
+MAX_SUBSET_ITEMS = 16  # a collection of 16 items has 65,535 non-empty subsets, within the list cap
+
+
+class Subsets(Function):
+    """Every choice of one or more items of a collection, of every size: a list of lists, smaller ones first, each in the collection's order.
+
+    The cards whose values add up to a number: `select(s in subsets(table) | sum(c in s | c.rank) == 10)`;
+    `combinations(coll, k)` gives those of one size. Making them costs work: one unit per item of
+    every choice made (`limits: work`), and the collection may hold at most 16 items (65,535
+    choices, `limits: lists`).
+    """
+
+    keyword = "subsets"
+    syntax = ("subsets(coll)",)
+    example = "count(s in subsets(me.hand) | sum(c in s | c.rank) == 15)"
+    usage = "a collection"
+    collection_first = True
+    gives = LIST
+    helper = "subsets"
+
+    @staticmethod
+    def meaning(st, coll, pos=None) -> list:
+        """Every non-empty choice of items of a collection, smaller first, the work charged."""
+        items = st.items(coll)
+        if len(items) > MAX_SUBSET_ITEMS:
+            raise GameError(f"subsets() of {len(items)} items would make {2 ** len(items) - 1:,} choices; it takes "
+                            f"at most {MAX_SUBSET_ITEMS} items (limits: lists)", pos)
+        charge(st, len(items) * 2 ** max(len(items) - 1, 0), pos)  # every item is in half of the choices
+        return [list(choice) for size in range(1, len(items) + 1) for choice in _combinations(items, size)]
+
+    def code(self, gen, args, scope):
+        return call(self.helper, name("st"), gen.node(args[0], scope), gen.where(args[0]))
+
+    def evaluate(self, st, values, positions):
+        return self.meaning(st, values[0], positions[0])

@@ -33,8 +33,6 @@ class Dice(Section):
     def declare(self, compiler):
         doc = compiler.doc
         if self.keyword not in doc:
-            if "deck" not in doc:
-                compiler.error(doc.pos, "a rule file needs 'deck' (or dice, or both)")
             return
         section = compiler.section(self.keyword)
         start = str(section.get("start", ""))

@@ -7,6 +7,8 @@ expressions and effect lists.
 """
 from __future__ import annotations
 
+import re
+
 from ..compile.ruleset import (
     RESULT,
     Bots,
@@ -20,16 +22,18 @@ from ..compile.ruleset import (
     watched_origins,
 )
 from ..engine.choices import CHECK_POINT
-from ..engine.ops import listing
+from ..engine.ops import listing, place, players_in
 from ..engine.values import pretty
-from ..errors import Diagnostic, GameError
+from ..errors import Diagnostic, GameError, RuleError
 from ..language.names import suggest
 from ..language.person import third_person
 from .base import EFFECTS, EXPR, NAMES, NUMBER, SEQUENCE, TEXT, Key
 from .blocks import always
 from .sections import FIGURES, Section, whole
+from .tricks import closing
 
 EVENTS = ("moved",)  # what an `on:` trigger may wait for
+FINISHES = ("round", "others")  # how an end rule may let play go on before the game ends
 
 
 class Setup(Section):
@@ -71,6 +75,7 @@ class Turn(Section):
         body = compiler.block(turn.get("do", ()), turn.value_pos.get("do", turn.pos if turn else doc.pos), {"me"})
         if not body or not body[0].settles_first:  # a turn that opens with a choice checks there
             body = (CHECK_POINT,) + body  # end conditions and triggers act before every turn
+        body += closing(compiler)  # a trick complete at the end of a turn goes to its winner
         after = compiler.block(turn.get("after", ()), turn.value_pos.get("after", doc.pos), {"me"})
         skip = compiler.cond(turn["skip"], turn.value_pos["skip"], {"me"}) if "skip" in turn else None
         return {"turn": TurnSpec(first, body, after, skip, following, doc.key_pos.get("turn", doc.pos))}
@@ -81,7 +86,7 @@ class Moves(Section):
 
     keyword = "moves"
     syntax = ("moves: {NAME: {label: TEXT, third_person: TEXT, if: COND, do: [EFFECTS], help: TEXT, rule: ID, "
-              "ask: COND}}",)
+              "ask: COND}}", "moves: {NAME(a, ...): {...}}")
     example = "moves:\n  pass:\n    label: Pass\n    if: 'count(me.hand) > 0'\n    do: ['log \"passes\"']"
     entry_what = "move"
     entry = {"label": Key(TEXT, False, "What the player offered the move reads, in the second person imperative "
@@ -96,40 +101,63 @@ class Moves(Section):
              "ask": Key(EXPR, False, "For a reaction move: ask a person about it only when this holds.")}
 
     def declare(self, compiler):
-        compiler.move_names = {name for name, body in compiler.section("moves").items() if isinstance(body, dict)}
+        compiler.move_params = {}
+        section = compiler.section("moves")
+        for key, body in section.items():
+            if isinstance(body, dict):
+                name, params = compiler.guard(move_signature, key, section.key_pos[key], default=(key, ()))
+                compiler.move_params[name] = params
+        compiler.move_names = set(compiler.move_params)
 
     def compile(self, compiler):
         section, out = compiler.section("moves"), {}
-        for name, body in section.items():
+        for key, body in section.items():
             if not isinstance(body, dict):
                 continue
-            pos = section.key_pos[name]
-            legal = compiler.guard(compiler.expressions.compile_check, body["if"], body.value_pos["if"], {"me"},
+            pos = section.key_pos[key]
+            name, params = compiler.guard(move_signature, key, pos, default=(key, ()))
+            scope = {"me", *params}
+            legal = compiler.guard(compiler.expressions.compile_check, body["if"], body.value_pos["if"], scope,
                                    default=always) if "if" in body else always
             reads = compiler.dependencies.of_text(body["if"], body.value_pos["if"]) if "if" in body else frozenset()
-            do = compiler.block(body.get("do", ()), body.value_pos.get("do", pos), {"me"})
-            ask = compiler.cond(body["ask"], body.value_pos["ask"], {"me"}) if "ask" in body else None
-            offered, told = self._phrases(compiler, name, body, pos)
+            do = compiler.block(body.get("do", ()), body.value_pos.get("do", pos), scope)
+            ask = compiler.cond(body["ask"], body.value_pos["ask"], scope) if "ask" in body else None
+            offered, told = self._phrases(compiler, name, body, pos, scope)
             out[name] = Move(name, offered.text, str(body.get("rule", "")), legal, do, pos, reads,
                              help=compiler.fixed_text(body.get("help", ""), body.value_pos.get("help", pos),
                                                       "a move's help"), ask=ask,
                              costly="if" in body and compiler.dependencies.costly(body["if"]), offered=offered,
-                             told=told)
+                             told=told, params=params)
         return {"moves": out}
 
     @staticmethod
-    def _phrases(compiler, name: str, body, pos) -> tuple:
+    def _phrases(compiler, name: str, body, pos, scope) -> tuple:
         """How the player who makes a move reads it (its label), and how the others do (its third person)."""
         label = body.get("label", name)
         before = len(compiler.diagnostics)
-        offered = compiler.phrase(label, body.value_pos.get("label", pos), {"me"}, "a move's label")
+        offered = compiler.phrase(label, body.value_pos.get("label", pos), scope, "a move's label")
         if "third_person" in body:
-            told = compiler.phrase(body["third_person"], body.value_pos["third_person"], {"me"}, "a move's third person")
+            told = compiler.phrase(body["third_person"], body.value_pos["third_person"], scope, "a move's third person")
         elif len(compiler.diagnostics) > before:  # its fields are wrong, and said so once
             told = Phrase(third_person(str(label)))
         else:
-            told = compiler.phrase(third_person(str(label)), body.value_pos.get("label", pos), {"me"}, "a move's label")
+            told = compiler.phrase(third_person(str(label)), body.value_pos.get("label", pos), scope, "a move's label")
         return offered, told
+
+
+SIGNATURE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\(([^()]*)\))?\s*$")
+
+
+def move_signature(key: str, pos) -> tuple:
+    """A move's name and parameters, from its key in `moves:` (`meld` or `meld(card)`)."""
+    found = SIGNATURE.match(str(key))
+    written = found.group(2).strip() if found and found.group(2) is not None else ""
+    params = tuple(p.strip() for p in written.split(",")) if written else ()
+    if found is None or any(not p.isidentifier() for p in params) or len(set(params)) < len(params) \
+            or "me" in params:
+        raise RuleError.at(pos, f"a move is named `name` or `name(a, b)` with distinct parameters other than me, "
+                                f"not '{key}'")
+    return found.group(1), params
 
 
 class Reactions(Section):
@@ -146,6 +174,9 @@ class Reactions(Section):
         for name, pos in zip(names, getattr(names, "item_pos", ())):
             if isinstance(name, str) and name not in known:  # not text: the shape check says so
                 compiler.error(pos, f"unknown move '{name}'{suggest(name, known)}")
+            elif isinstance(name, str) and compiler.move_params[name]:
+                compiler.error(pos, f"move '{name}' takes values ({', '.join(compiler.move_params[name])}): "
+                                    f"{self.keyword} offers moves without, so offer it with 'choose move'")
         return {self.keyword: tuple(str(n) for n in names if n in known)}
 
 
@@ -225,14 +256,24 @@ class End(Section):
 
     keyword = "end"
     kind, required = SEQUENCE, True
-    syntax = ("end: [{name: TEXT, for: x in COLL, when: COND, winner: PLAYERS|tie}]",)
+    syntax = ("end: [{name: TEXT, for: x in COLL, when: COND, winner: PLAYERS|tie}]",
+              "end: [{when: COND, finish: round|others, winner: PLAYERS}]")
     example = "end:\n  - name: a hand is empty\n    for: p in players\n    when: 'count(p.hand) == 0'\n    winner: p"
     entry_what = "an entry of end"
     entry = {"rule": Key(TEXT, False, "The rule ID of the end condition."),
              "name": Key(TEXT, False, "Why the game ended, in players' words."),
              "for": Key(EXPR, False, "`x in LIST`: check `when` for each item."),
              "when": Key(EXPR, True, "The game ends when this holds (required)."),
-             "winner": Key(EXPR, True, "A player or a list of players who win (required); all others lose.")}
+             "winner": Key(EXPR, True, "A player or a list of players who win (required); all others lose."),
+             "finish": Key(TEXT, False, "Play on before the game ends: `round`, to the end of the round of turns "
+                                        "(everyone has had as many turns); `others`, until every other player has "
+                                        "taken one last turn. `winner` is worked out then.")}
+    choices = {"finish": FINISHES}
+
+    def check(self, value, out):
+        for item in value:
+            if isinstance(item, dict) and "finish" in item and item["finish"] not in FINISHES:
+                out.append(Diagnostic(item.value_pos["finish"], f"finish must be one of {', '.join(FINISHES)}"))
 
     def compile(self, compiler):
         out = []
@@ -245,7 +286,8 @@ class End(Section):
             name = compiler.fixed_text(item.get("name", ""), item.value_pos.get("name", item.pos),
                                        "an end rule's name")
             out.append(EndRule(name, var, over, when, winner, item.pos,
-                               *condition_reads(compiler, item), key=("end", len(out))))
+                               *condition_reads(compiler, item), key=("end", len(out)),
+                               finish=item.get("finish") if item.get("finish") in FINISHES else None))
         return {"ends": tuple(out)}
 
     @staticmethod
@@ -278,19 +320,29 @@ def optional_binding(compiler, item):
     return var, listing(over, item.value_pos["for"]) if over else None, {"me", var} if var else {"me"}
 
 
+MAX_ROUNDS = 10_000  # rounds a game of `rounds: count:` may last
+
+
 class Rounds(Section):
     """Play round after round: the round's `setup`, then turns until `end` holds at a check point (required), then `after`.
 
     Whatever was running then stops; the next round starts unless an effect ended the game.
+    With `count: N` the game is over once the Nth round's `after` has run (unless an effect ended
+    it before): `winner` wins, by default the players with the highest `results` score. The
+    round being played is `round` (from 1), in every rule.
     """
 
     keyword = "rounds"
-    syntax = ("rounds: {setup: [EFFECTS], first: PLAYER, end: COND, after: [EFFECTS]}",)
-    example = "rounds:\n  setup: ['draw 5 from draw to me.hand']\n  end: 'count(draw) < 10'\n  after: ['move me.hand to discard']"
+    syntax = ("rounds: {setup: [EFFECTS], first: PLAYER, end: COND, after: [EFFECTS], count: N, winner: PLAYERS}",)
+    example = ("rounds:\n  setup: ['draw 5 from draw to me.hand']\n  end: 'count(draw) < 10'\n"
+               "  after: ['move me.hand to discard']\n  count: 3\n  winner: 'most(p in players | count(p.hand))'")
     fields = {"setup": Key(EFFECTS, False, "Effects at the start of every round."),
               "first": Key(EXPR, False, "Who begins each round (default: turn.first)."),
               "end": Key(EXPR, True, "The round ends when this holds at a check point (required)."),
-              "after": Key(EFFECTS, False, "Effects when a round ends: scoring, the match end.")}
+              "after": Key(EFFECTS, False, "Effects when a round ends: scoring, the match end."),
+              "count": Key(NUMBER, False, "The game is over after this many rounds."),
+              "winner": Key(EXPR, False, "With `count`: who wins when the last round is over (default: the "
+                                         "highest `results` score).")}
 
     def compile(self, compiler):
         if "rounds" not in compiler.doc:
@@ -302,7 +354,35 @@ class Rounds(Section):
         first = compiler.expr(rounds["first"], rounds.value_pos["first"], {"me"}) if "first" in rounds else None
         end = compiler.cond(rounds.get("end", "false"), rounds.value_pos.get("end", rounds.pos), {"me"})
         reads = compiler.dependencies.of_text(rounds.get("end", "false"), rounds.value_pos.get("end", rounds.pos))
-        return {"rounds": RoundSpec(effects("setup"), first, end, effects("after"), reads)}
+        count, winner = self._last(compiler, rounds)
+        return {"rounds": RoundSpec(effects("setup"), first, end, effects("after"), reads, count, winner)}
+
+    @staticmethod
+    def _last(compiler, rounds) -> tuple:
+        """The number of rounds a game lasts (None: no limit), and who wins after the last (None: the
+        highest score)."""
+        count = rounds.get("count")
+        if count is not None and not (whole(count) and 1 <= count <= MAX_ROUNDS):
+            compiler.error(rounds.value_pos["count"], f"rounds: count must be a number from 1 to {MAX_ROUNDS:,}")
+            count = None
+        if "winner" not in rounds:
+            if count is not None and "score" not in compiler.section("results"):
+                compiler.error(rounds.value_pos["count"], "rounds: count needs a winner (rounds: winner), or a "
+                                                          "results: score to rank the players by")
+            return count, None
+        if count is None and "count" not in rounds:
+            compiler.error(rounds.key_pos["winner"], "rounds: winner says who wins after the last round: "
+                                                     "give the number of rounds (rounds: count)")
+        pos = rounds.value_pos["winner"]
+        compiler.check_kind("players", rounds["winner"], pos, {"me"}, "a winner must be")
+        winner = compiler.expr(rounds["winner"], pos, {"me"})
+
+        def winners(st, env) -> list:
+            try:
+                return players_in(st, winner(st, env), "rounds: winner")
+            except GameError as err:
+                raise place(err, pos) from None
+        return count, winners
 
 
 class Results(Section):
@@ -322,6 +402,8 @@ class Results(Section):
         report = results.get("report", {})
         figures = {} if not isinstance(report, dict) else {
             name: figure(compiler, text, report.value_pos[name], f"report '{name}'") for name, text in report.items()}
+        for name, text in figures and report.items():
+            compiler.check_seatless(text, report.value_pos[name], f"report '{name}', a figure of the whole game,")
         return {"score": score, "report": figures}
 
 

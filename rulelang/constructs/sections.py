@@ -11,15 +11,16 @@ from __future__ import annotations
 import re
 
 from ..compile.decks import (
+    PACKS,
     STANDARD_ATTRIBUTES,
-    STANDARD_SIZES,
     copies_by_face,
     custom_deck,
+    made_deck,
     standard_deck,
 )
 from ..compile.ruleset import ZoneSpec
 from ..errors import Diagnostic
-from ..language.names import BUILTIN_NAMES
+from ..language.names import OWN_NAMES
 from .base import (
     EFFECTS,
     EXPR,
@@ -27,6 +28,7 @@ from .base import (
     MAPPING,
     NAMES,
     NUMBER,
+    SEQUENCE,
     TEXT,
     Construct,
     Key,
@@ -47,7 +49,6 @@ class Section(Construct):
     example_kind = "section"
     kind = MAPPING  # the kind of its value
     required = False
-    unless: tuple = ()  # it is required unless one of these sections is there
     fields: dict = {}  # a mapping with keys of its own: key -> Key
     entry: dict = {}  # a mapping by name (or a list) of entries, each a mapping with these keys
     entry_kind = ""  # a mapping by name of values of this kind (expressions, effects, variables ...)
@@ -158,27 +159,46 @@ class Extends(Section):
 
 
 class Deck(Section):
-    """The cards: `standard: 52` or `54`, or `cards:` of your own; `start:` names the shared zone they start in (required).
+    """The cards: `standard: 52` or `54`, a regional `pack`, suits × ranks, or `cards:` of your own; `start:` names the shared zone they start in (required).
 
+    `ranks:` and `suits:` cut a standard deck or a pack to those cards (Euchre's 24: `standard: 52,
+    ranks: [9, 10, 11, 12, 13, 1]`); without `standard` or `pack` they make a deck of one card of
+    each rank in each suit, named `3 of red`. The packs are `italian` and `spanish` (40 cards:
+    coins, cups, swords, batons or clubs; ace to 7, jack, knight, king) and `german` (32 cards:
+    acorns, leaves, hearts, bells; 7 to 10, under, over, king, ace), named as players say them
+    (`7 of coins`), each with its `rank` number and `suit`.
     A deck may hold several cards alike: `copies: 2` on a card of `cards:` makes two of it, and
     `copies:` of the deck makes that many of every card (two standard decks: `standard: 52,
     copies: 2`). Copies are told apart by their number (`Red 7#1`, `Red 7#2`) and read as their
     face everywhere players look (`Red 7`); a choice offers copies that lie alike once.
-    A game of dice alone (see `dice`) needs no deck.
+    A game of dice alone (see `dice`, or dice rolled in expressions: `2d6`) needs no deck.
     """
 
     keyword = "deck"
-    unless = ("dice",)
-    syntax = ("deck: {standard: 52, start: ZONE}", "deck: {cards: [...], attributes: [...], start: ZONE}",
+    syntax = ("deck: {standard: 52, start: ZONE}", "deck: {standard: 52, ranks: [RANKS], suits: [SUITS], start: ZONE}",
+              "deck: {pack: italian|spanish|german, start: ZONE}", "deck: {suits: [SUITS], ranks: [RANKS], start: ZONE}",
+              "deck: {cards: [...], attributes: [...], start: ZONE}",
               "deck: {cards: [{name: NAME, copies: N, ...}], start: ZONE}",
               "deck: {standard: 52, copies: N, start: ZONE}")
-    example = "deck: {standard: 52, copies: 2, start: draw}   # two decks shuffled together: QS#1, QS#2 ..."
+    example = "deck: {standard: 52, ranks: [9, 10, 11, 12, 13, 1], start: draw}   # 24 cards: AC, 9C ... KS"
     fields = {"standard": Key(NUMBER, False, "A French deck: 52, or 54 with two jokers."),
+              "pack": Key(TEXT, False, "A regional pack: italian or spanish (40 cards), german (32 cards)."),
+              "ranks": Key(SEQUENCE, False, "Only the cards of these ranks (numbers) of a standard deck or a pack; "
+                                            "with suits and no standard or pack, the ranks of a deck of suits × ranks."),
+              "suits": Key(SEQUENCE, False, "Only the cards of these suits of a standard deck or a pack; with ranks "
+                                            "and no standard or pack, the suits of a deck of suits × ranks."),
               "cards": Key(CARDS, False, "A deck of your own: one mapping per card, each with a unique `name` and "
                                          "its printed values; `copies: N` makes N cards alike."),
               "attributes": Key(NAMES, False, "The printed values of `cards` a player may name."),
+              "defaults": Key(MAPPING, False, "Printed values every card of `cards` has unless it says its own "
+                                              "(`defaults: {value: 0}`): a rule may read them of any card."),
               "copies": Key(NUMBER, False, "How many of every card the deck holds (default 1)."),
               "start": Key(TEXT, True, "The shared zone every card starts in (required).")}
+    choices = {"pack": tuple(PACKS)}
+
+    def check(self, value, out):
+        if "pack" in value and value["pack"] not in PACKS:
+            out.append(Diagnostic(value.value_pos["pack"], f"pack must be one of {', '.join(PACKS)}"))
 
     def declare(self, compiler):
         compiler.dice = ()  # the dice section, read later, says the dice
@@ -197,11 +217,12 @@ class Deck(Section):
             compiler.error(deck.value_pos.get("copies", deck.pos), "copies must be a whole number of at least 1")
             copies = 1
         if "cards" in deck:
-            if "standard" in deck:
-                compiler.error(deck.key_pos["standard"], "a deck is either standard or a list of cards, not both")
+            for key in ("standard", "pack", "ranks", "suits"):
+                if key in deck:
+                    compiler.error(deck.key_pos[key], f"a deck is either a list of cards or {DECK_KINDS[key]}, not both")
             attributes = tuple(str(a) for a in deck.get("attributes", ()))
             try:
-                cards = custom_deck(deck["cards"], attributes, copies)
+                cards = custom_deck(deck["cards"], attributes, copies, Deck._defaults(compiler, deck))
             except ValueError as err:
                 index, message = err.args
                 items = deck["cards"]
@@ -209,20 +230,34 @@ class Deck(Section):
                 return standard_deck(52), STANDARD_ATTRIBUTES, (), start
             printed = frozenset(k for c in cards for k in c.attributes) | set(attributes)
             return cards, printed, attributes, start
-        size = deck.get("standard", 54)
-        if size not in STANDARD_SIZES:
-            compiler.error(deck.value_pos.get("standard", deck.pos), f"a standard deck has 52 or 54 cards, not {size}")
-            size = 54
+        if "defaults" in deck:
+            compiler.error(deck.key_pos["defaults"], "defaults are printed values of a deck of your own (cards:)")
         try:
-            return standard_deck(size, copies), STANDARD_ATTRIBUTES, (), start
+            return (*made_deck(deck, copies), (), start)
         except ValueError as err:
-            compiler.error(deck.value_pos.get("copies", deck.pos), err.args[1])
-            return standard_deck(size), STANDARD_ATTRIBUTES, (), start
+            key, message = err.args
+            compiler.error(deck.value_pos.get(key, deck.pos), message)
+            return standard_deck(52), STANDARD_ATTRIBUTES, (), start
+
+    @staticmethod
+    def _defaults(compiler, deck) -> dict:
+        """The deck's `defaults:`, each a number, a text or none."""
+        defaults = deck.get("defaults")
+        if not isinstance(defaults, dict):
+            return {}
+        for name, value in defaults.items():
+            if isinstance(value, bool) or not isinstance(value, (int, str, type(None))):
+                compiler.error(defaults.value_pos[name], f"the default '{name}' must be a number, text or none")
+        return dict(defaults)
 
     def compile(self, compiler):
         pieces = compiler.cards + compiler.dice  # every piece of the game: the deck's cards, then the dice
         return {"cards": pieces, "card_by_name": {c.name: c for c in pieces}, "deck_zone": compiler.deck_zone,
                 "copies": copies_by_face(compiler.cards)}
+
+
+DECK_KINDS = {"standard": "a standard deck", "pack": "a pack", "ranks": "a deck cut to some ranks",
+              "suits": "a deck cut to some suits"}
 
 
 VISIBILITIES = ("hidden", "owner", "public")
@@ -233,7 +268,6 @@ class Zones(Section):
     """The piles cards lie in, by name, top first: shared, or one per player (`per_player: true`), each with its visibility."""
 
     keyword = "zones"
-    required = True
     syntax = ("zones: {NAME: {visibility: hidden|owner|public, per_player: BOOL, ...}}",)
     example = "zones:\n  pool: {visibility: public, capacity: 3}\n  piles: {per_player: true, visibility: public, count: 3}"
     entry_what = "zone"
@@ -250,7 +284,9 @@ class Zones(Section):
              "label": Key(TEXT, False, "What players read for the zone."),
              "show_last": Key(FLAG, False, "true: the cards it held when last emptied stay in sight beside it, with "
                                            "where they went, until it is emptied again (the last trick, and who "
-                                           "took it).")}
+                                           "took it)."),
+             "spread": Key(FLAG, False, "true: its cards lie fanned so every one shows (a discard pile players "
+                                        "may take from anywhere): the table shows it whole, not only its top.")}
     choices = {"visibility": VISIBILITIES, "face_down": FACE_DOWN}
 
     def check(self, value, out):
@@ -294,7 +330,8 @@ class Zones(Section):
                                    bool(body.get("keep_face_up", False)),
                                    count, bool(body.get("row", False)), pos,
                                    down_seen_by_owner=body.get("face_down", "owner") != "hidden",
-                                   label=str(body.get("label", "")), show_last=bool(body.get("show_last", False)))
+                                   label=str(body.get("label", "")), show_last=bool(body.get("show_last", False)),
+                                   spread=bool(body.get("spread", False)))
             if count is not None and body.get("row"):
                 compiler.error(body.value_pos["row"], "a zone is either a row (row: true) or has a count, not both")
             if body.get("show_last") and body.get("row"):
@@ -330,7 +367,8 @@ class VariableSection(Section):
     entry_kind = VARIABLE
     variables = True
     entry_what = "variable"
-    entry = {"initial": Key(VALUE, False, "The starting value: a number, text, true/false or none."),
+    entry = {"initial": Key(VALUE, False, "The starting value: a number, text, true/false, none, or a list of "
+                                          "them (`[]`)."),
              "label": Key(TEXT, False, "What players read for the variable on the table.")}
     field = ""  # the Game field of its values
 
@@ -348,11 +386,11 @@ class CardVars(VariableSection):
 
 
 class PlayerVars(VariableSection):
-    """Values per seat, by name, with their starting values: `me.score`, `p.house`."""
+    """Values per seat, by name, with their starting values: `me.score`, `p.bid`."""
 
     keyword = "player_vars"
     syntax = ("player_vars: {NAME: VALUE}",)
-    example = "player_vars:\n  house: {initial: none, label: royal house}"
+    example = "player_vars:\n  score: 0\n  bid: {initial: none, label: tricks bid}"
     field = "player_vars"
 
 
@@ -373,7 +411,7 @@ class GameVars(VariableSection):
 
     keyword = "vars"
     syntax = ("vars: {NAME: VALUE}", "vars: {NAME: {initial: VALUE, label: TEXT}}")
-    example = "vars:\n  round: {initial: 1, label: round}"
+    example = "vars:\n  stake: {initial: 1, label: stake}"
     field = "game_vars"
 
 
@@ -411,14 +449,14 @@ class Constants(Section):
 
 def names_taken(compiler) -> dict:
     """Names a constant may not take, with what they already name."""
-    taken = {name: "a name of the language" for name in (*BUILTIN_NAMES, "true", "false", "none")}
+    taken = {name: "a name of the language" for name in (*OWN_NAMES, "true", "false", "none")}
     taken.update((name, "a shared zone") for name, spec in compiler.zones.items() if not spec.per_player)
     taken.update((name, "a game variable (vars:)") for name in compiler.section("vars"))
     return taken
 
 
 class Functions(Section):
-    """Named expressions with parameters (`"damage(c)": "..."`), called like built-in functions; inside, `me` is the caller's."""
+    """Named expressions with parameters (`"damage(c)": "..."`), called like built-in functions (and in place of a built-in of the same name); inside, `me` is the caller's."""
 
     keyword = "functions"
     syntax = ('functions: {"NAME(PARAMS)": EXPRESSION}',)

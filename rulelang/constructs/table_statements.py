@@ -1,8 +1,11 @@
-"""The statements that change what lies on the table other than by moving cards: `show … to`, `roll`, `fill`.
+"""The statements that change what lies on the table other than by moving one lot of cards: `show … to`, `roll`,
+`fill`, `rotate`.
 
 Each is one class (see `statements.py` for what a statement says of itself).
 """
 from __future__ import annotations
+
+import ast
 
 from ..compile.codegen import call, name
 from ..engine import ops
@@ -89,3 +92,42 @@ class Fill(Statement):
             raise RuleError.at(pos.shifted(node_column(target)), "fill names a box of a score sheet: "
                                                                  "write fill me.SHEET[box] with N")
         return target.children[0], target.children[1]
+
+
+class Rotate(Statement):
+    """Pass every player's zone of a kind on at once: `rotate hand` gives each player's hand to the next player clockwise.
+
+    `by N` passes it N seats on (`by -1`: to the previous player, counter-clockwise; `by 2`:
+    across four players). All hands move together, each keeping its order, so nobody's hand
+    reaches a player before theirs has gone: Sushi Go's "pass your hand to the left", where a
+    loop of moves would need a zone to park the hands in. Cards lie face up in their new place
+    (a zone seen by its owner shows them to the new owner only).
+    """
+
+    keyword = "rotate"
+    syntax = ("rotate Z", "rotate Z by N")
+    example = "rotate hand"
+    grammar = ('"rotate" NAME ("by" expr)? -> rotate',)
+    moves_cards = True
+
+    def _zone(self, names, tree, pos) -> str:
+        """The per-player zone named, checked: one zone per player (no count, no row)."""
+        zone = str(tree.children[0])
+        if zone not in names.player_zones or zone in names.zone_lists:
+            raise RuleError.at(pos.shifted(node_column(tree.children[0])),
+                               f"rotate passes a zone every player has one of (per_player, no count or row), "
+                               f"not '{zone}'")
+        return zone
+
+    def code(self, sc, tree, pos, scope):
+        zone = self._zone(sc.names, tree, pos)
+        if len(tree.children) > 1:
+            sc.check_number(tree.children[1], pos, scope, "'rotate ... by'")
+        by = sc.expr(tree.children[1], pos, scope) if len(tree.children) > 1 else ast.Constant(1)
+        where = sc.program.constant(pos.shifted(node_column(tree.children[-1])))
+        return _do(call("rotate_zone", name("st"), ast.Constant(zone), by, where))
+
+    def run(self, ev, tree, pos, scope, st, env):
+        zone = self._zone(ev.names, tree, pos)
+        by = ev.value(tree.children[1], scope, st, env) if len(tree.children) > 1 else 1
+        ops.rotate_zone(st, zone, by, pos.shifted(node_column(tree.children[-1])))

@@ -1,53 +1,75 @@
-"""Tricks and trump: the `tricks:` section (the trump suit now, and which card values say the suit a
-card counts as and how high it ranks) and the functions that follow suit and find who takes a trick.
+"""Tricks and trump: the `tricks:` section (the trump suit now, which card values say the suit a
+card counts as and how high it ranks, and the zone tricks are played to and closed in) and the
+functions that follow suit, find who takes a trick and count the tricks taken.
 
 A card's suit in play and its rank in a trick are card values the rule file names, most often
 `card_props` that read the trump suit: so a card that counts as another suit while a suit is
 trump (Euchre's left bower) is one property, and following suit and taking tricks obey it.
 The cards of a trick are given in the order they were played, the card led first (lay them
-with `move c to bottom of trick`).
+with `move c to bottom of trick`). With `zone` and `to`, the engine closes each trick
+(engine/tricks.py): the file says only how a card is played.
 """
 from __future__ import annotations
 
 import ast
 
+import attrs
+
 from ..compile.codegen import call, name
 from ..compile.ruleset import TrickSpec
-from ..engine.values import Card, is_card, pretty
+from ..engine.tricks import NO_SEAT, TAKEN, CloseTrick, suit_of, tricks_won, winning_card
+from ..engine.tricks import spec as trick_spec
+from ..engine.values import Card, Player, is_card, pretty
 from ..errors import GameError
 from .base import EXPR, TEXT, Key
 from .functions import Function
-from .kinds import ANY, BOOL, CARD
+from .kinds import ANY, BOOL, CARD, NUMBER, PLAYER
 from .names import attribute_kind
 from .sections import Section
 
 TRUMP = "tricks.trump"  # the trump suit's key in the dependency analysis
 CARD_VALUES = "tricks.card"  # the key of what a card's suit and rank in play read
-PLAIN = TrickSpec(lambda st, env: None, "suit", "rank")  # no `tricks:` section: printed suits and ranks, no trump
 
 
 class Tricks(Section):
-    """How tricks are taken: the `trump` suit now, and the card values that are a card's `suit` and `rank` in play.
+    """How tricks are taken: the `trump` suit now, the card values that are a card's `suit` and `rank` in play, and the `zone` tricks close in.
 
     `trump` is an expression (a variable the bidding sets, or `'spades'`; `none` for no trump).
     `suit` and `rank` name card values, printed or `card_props` (default `suit` and `rank`):
     Euchre's left bower is a property that gives the trump suit for the jack of the same colour.
     `trick_winner`, `follows`, `led_suit` and `is_trump` read them.
+    With `zone` (a shared zone each player plays a card to, at its bottom) and `to` (the zone a
+    trick is taken into: the winner's, for a zone of each player), tricks close by themselves: at
+    the end of every turn, a trick that holds a card of every player in it (each seat `turn: skip`
+    does not skip) goes whole to its winner, who leads the next turn. The zone shows the trick
+    with who played each card and, once taken, the last trick with who took it (`show_last`);
+    `tricks_won(p)` counts the tricks each player took in the round, and `played_by(c)` says who
+    played a card of the trick.
     """
 
     keyword = "tricks"
-    syntax = ("tricks: {trump: EXPRESSION, suit: CARD_VALUE, rank: CARD_VALUE}",)
-    example = ("tricks:\n  trump: trump\n  suit: suit_in_play\n  rank: power\nvars:\n  trump: hearts\n"
+    syntax = ("tricks: {trump: EXPRESSION, suit: CARD_VALUE, rank: CARD_VALUE, zone: ZONE, to: ZONE}",)
+    example = ("tricks:\n  trump: trump\n  suit: suit_in_play\n  rank: power\n  zone: discard\n  to: table\n"
+               "vars:\n  trump: hearts\n"
                "card_props:\n  suit_in_play: \"trump if it.rank == 11 and it.suit == 'diamonds' else it.suit\"\n"
                "  power: '14 if it.rank == 1 else it.rank'")
     fields = {"trump": Key(EXPR, False, "The trump suit now: an expression (`none`: no trump)."),
               "suit": Key(TEXT, False, "The card value that is the suit a card counts as (default `suit`)."),
               "rank": Key(TEXT, False, "The card value that orders the cards of a suit in a trick, highest "
-                                       "wins (default `rank`).")}
+                                       "wins (default `rank`)."),
+              "zone": Key(TEXT, False, "The shared zone the cards of a trick are played to, at its bottom: the "
+                                       "trick closes there by itself when every player has played."),
+              "to": Key(TEXT, False, "With `zone`: the zone a trick is taken into (of each player: the "
+                                     "winner's).")}
 
     def declare(self, compiler):
+        """The zone tricks are played to shows its last trick (`show_last`), as though the file said
+        so; the card values that are the suit and rank in play are known as code is built."""
         section = compiler.section(self.keyword)
         compiler.trick_values = tuple(str(section.get(key, key)) for key in ("suit", "rank"))
+        zone = compiler.zones.get(str(section.get("zone")))
+        if zone is not None and not zone.show_last:
+            compiler.zones[zone.name] = attrs.evolve(zone, show_last=True)
 
     def analysed(self, compiler):
         section = compiler.section(self.keyword)
@@ -69,7 +91,48 @@ class Tricks(Section):
                                f"tricks: '{names[key]}' is no card value (printed, card_props or card_vars)")
         trump = section.get("trump", "none")
         pos = section.value_pos.get("trump", compiler.doc.key_pos[self.keyword])
-        return {"tricks": TrickSpec(compiler.expr(trump, pos), names["suit"], names["rank"])}
+        compiler.check_seatless(trump, pos, "the trump suit (tricks: trump)")
+        zone, to = self._closing(compiler, section)
+        return {"tricks": TrickSpec(compiler.expr(trump, pos), names["suit"], names["rank"], zone, to)}
+
+    def _closing(self, compiler, section) -> tuple:
+        """The zone tricks are played to and the zone they are taken into (None, None: the file
+        closes its tricks itself), each checked."""
+        if "zone" not in section and "to" not in section:
+            return None, None
+        if "zone" not in section or "to" not in section:
+            missing = "to" if "zone" in section else "zone"
+            compiler.error(section.key_pos["zone" if "zone" in section else "to"],
+                           f"tricks: give both the zone tricks are played to (zone) and the zone they are "
+                           f"taken into (to): '{missing}' is missing")
+            return None, None
+        zone, to = str(section["zone"]), str(section["to"])
+        zones = compiler.zones
+        for key, name in (("zone", zone), ("to", to)):
+            if name not in zones:
+                compiler.error(section.value_pos[key], f"tricks: {key} names unknown zone '{name}'")
+                return None, None
+            if zones[name].row or zones[name].count is not None:
+                compiler.error(section.value_pos[key], f"tricks: '{name}' is a row or has a count: a trick "
+                                                       f"lies in one zone")
+                return None, None
+        if zones[zone].per_player:
+            compiler.error(section.value_pos["zone"], f"tricks: the trick is played to a shared zone; '{zone}' "
+                                                      f"is a zone of each player")
+            return None, None
+        if zone == to:
+            compiler.error(section.value_pos["to"], "tricks: a trick is taken into another zone than the one "
+                                                    "it is played to")
+            return None, None
+        return zone, to
+
+
+def closing(compiler) -> tuple:
+    """The node that ends every turn of a game whose tricks close (`tricks: zone`), or nothing."""
+    section = compiler.section(Tricks.keyword)
+    if "zone" not in section or "to" not in section:
+        return ()
+    return (CloseTrick(section.pos),)
 
 
 class TrickFunction(Function):
@@ -108,28 +171,6 @@ class TrickFunction(Function):
         raise NotImplementedError  # pragma: no cover - every trick function says
 
 
-def spec(st) -> TrickSpec:
-    """The game's `tricks:` section, or plain suits and ranks with no trump."""
-    return st.game.tricks or PLAIN
-
-
-def value_of(st, card, name: str):
-    """A card's value `name`, as `card.name` reads it.
-
-    Speed: a printed value or a constant property is read from the card's facts, as
-    `st.attribute` would read it when no stored value (a `card_var`) has that name.
-    """
-    facts = getattr(card, "facts", None)
-    if facts is not None and name in facts and name not in st.game.card_vars:
-        return facts[name]
-    return st.attribute(card, name, None)
-
-
-def suit_of(st, card):
-    """The suit a card counts as now."""
-    return value_of(st, card, spec(st).suit)
-
-
 def played(st, cards, what: str) -> list:
     """The cards of a trick, in the order played."""
     items = st.items(cards)
@@ -152,22 +193,6 @@ def cards_only(st, cards, *more) -> list | None:
     return items
 
 
-def winner(st, items: list, suit, rank):
-    """The card that takes the trick `items` (none for no cards), reading a card's suit and rank
-    in play with `suit(card)` and `rank(card)`."""
-    if not items:
-        return None
-    trump, suits = spec(st).trump(st, {}), [suit(card) for card in items]
-    wanted = trump if trump is not None and trump in suits else suits[0]
-    best = None
-    for card, found in zip(items, suits):
-        if found == wanted:
-            value = rank(card)
-            if best is None or value > best[1]:
-                best = (card, value)
-    return best[0]
-
-
 class TrickWinner(TrickFunction):
     """The card that takes a trick: the highest trump, else the highest card of the suit led; `none` for no cards.
 
@@ -186,15 +211,14 @@ class TrickWinner(TrickFunction):
     @staticmethod
     def meaning(st, cards):
         """The winning card of the trick, or none."""
-        items, rank = played(st, cards, "trick_winner"), spec(st).rank
-        return winner(st, items, lambda card: suit_of(st, card), lambda card: value_of(st, card, rank))
+        return winning_card(st, played(st, cards, "trick_winner"))
 
     @classmethod
     def of_facts(cls, st, cards, suit, rank):
         items = cards_only(st, cards)
         if items is None:
             return cls.meaning(st, cards)
-        return winner(st, items, lambda card: card.facts[suit], lambda card: card.facts[rank])
+        return winning_card(st, items, lambda card: card.facts[suit], lambda card: card.facts[rank])
 
 
 class LedSuit(TrickFunction):
@@ -266,12 +290,51 @@ class IsTrump(TrickFunction):
     @staticmethod
     def meaning(st, card):
         """Whether the card's suit in play is the trump suit."""
-        trump = spec(st).trump(st, {})
+        trump = trick_spec(st).trump(st, NO_SEAT)
         return trump is not None and suit_of(st, played(st, [card], "is_trump")[0]) == trump
 
     @classmethod
     def of_facts(cls, st, card, suit, rank):
         if card.__class__ is not Card:
             return cls.meaning(st, card)
-        trump = spec(st).trump(st, {})
+        trump = trick_spec(st).trump(st, NO_SEAT)
         return trump is not None and card.facts[suit] == trump
+
+
+class TricksWon(Function):
+    """The tricks a player has taken in this round (hand), or a list of players (a team) together: `tricks_won(team(me))`.
+
+    Counted as tricks close (`tricks: zone`), from 0 at each round's start.
+    """
+
+    keyword = "tricks_won"
+    syntax = ("tricks_won(p)", "tricks_won(team(p))")
+    example = "tricks_won(me) + tricks_won(players)"
+    usage = "a player, or a list of players"
+    gives = NUMBER
+    reads = frozenset({TAKEN})
+    helper = "tricks_won"
+    meaning = staticmethod(tricks_won)
+
+
+class PlayedBy(Function):
+    """The player who played a card to the trick it lies in (`none` for a card lying anywhere else).
+
+    Known of every card played to a zone that shows its last cards (`tricks: zone`, `show_last`).
+    """
+
+    keyword = "played_by"
+    syntax = ("played_by(c)",)
+    example = "played_by(first(discard))"
+    usage = "one card"
+    gives = PLAYER
+    reads = frozenset({"loc"})
+    helper = "played_by"
+
+    @staticmethod
+    def meaning(st, card):
+        """The player who played the card to where it lies, or none."""
+        if not is_card(card):
+            raise GameError(f"played_by() takes a card, not {pretty(card)}")
+        seat = st.played.get(card.id)
+        return None if seat is None else Player(seat)

@@ -38,9 +38,9 @@ class Chance:
         forced = self.forced
         if forced is not None:
             forced.rolled += len(dice)
-        for die in dice:  # a die rolled again is a new secret: what was shown of it is no more
-            self.shown.pop(die.id, None)
-            self.known.pop(die.id, None)
+        if self.shown or self.known:  # a die rolled again is a new secret
+            self.forget_faces(dice)
+        for die in dice:
             sides = die.attributes["sides"]
             self.cvars[die.id] = {"face": self.face(die.low, sides, f"{'T' if die.low == 0 else 'd'}{sides}")}
         self.touch("cvar")
@@ -53,8 +53,5 @@ class Chance:
         if self.forced is not None and ref.name in self.forced.stacked:
             return
         self.rng.shuffle(self.zones[key])
-        if self.recalled or self.ruled_out:  # where each card lies in it is no longer known
-            for card in self.zones[key]:
-                self.recalled.pop(card.id, None)
-                self.ruled_out.pop(card.id, None)
+        self.forget_order(self.zones[key])
         self.touch(key)

@@ -15,8 +15,10 @@ from .decisions import (
     Decision,
     Option,
     announce,
+    Offer,
     legal_moves,
     move_options,
+    offered_moves,
     options_for,
 )
 from .effects import _ENGINE, Node
@@ -143,31 +145,49 @@ class Choose(Node):
 
 @attrs.frozen(repr=False, eq=False)
 class ChooseMove(Node):
-    """`choose move: [a, b]`: the player picks one legal move, which then runs."""
+    """`choose move: [a, b(x)]`: the player picks one legal move, which then runs (with the values
+    handed to its parameters)."""
 
     moves: tuple
     by: object  # None (the player `me`), or f(st, env): who chooses
     pos: Position
+    args: tuple | None = None  # per move, the functions giving the values handed to it; None: no move takes any
     settles_first = True
 
     def run(self, st, frame):
         chooser = frame.env["me"] if self.by is None else self.by(st, frame.env)
-        legal = legal_moves(st, self.moves, chooser, remember=st.game.refusals)
-        if not legal:
+        if self.args is None:
+            legal = legal_moves(st, self.moves, chooser, remember=st.game.refusals)
+            options = move_options(st, legal, chooser) if legal else ()
+        else:
+            options = offered_moves(st, self.moves, self.args, frame.env, chooser)
+        if not options:
             raise GameError(f"{chooser.name} has no legal move", self.pos)
-        st.ask(Decision(chooser.seat, "choose a move", move_options(st, legal, chooser), self, len(st.frames) - 1))
+        st.ask(Decision(chooser.seat, "choose a move", options, self, len(st.frames) - 1))
 
     def resume(self, st, frame, option) -> None:
         """Run the chosen move's body in a fresh scope, then settle before going on."""
         frame.pc += 1
         chooser = frame.env["me"] if self.by is None else self.by(st, frame.env)
+        if option.value.__class__ is Offer:
+            return make(st, option.value, chooser)
         if not st.quiet:
             announce(st, option.value, chooser)
         start_move(st, option.value, chooser)
+        return None
 
 
-def start_move(st, move, player, reaction: bool = False, rewind: bool = True) -> None:
-    """Push a move's body, and after it a check point (and a reaction window, if declared).
+def make(st, offered, player, reaction: bool = False) -> None:
+    """`player` makes the move an option offered (a move, or an `Offer` of one with its values)."""
+    move, values = (offered.move, offered.values) if offered.__class__ is Offer else (offered, ())
+    if not st.quiet:
+        announce(st, move, player, reaction, values)
+    start_move(st, move, player, reaction, values=values)
+
+
+def start_move(st, move, player, reaction: bool = False, rewind: bool = True, values: tuple = ()) -> None:
+    """Push a move's body (its parameters bound to `values`), and after it a check point (and a
+    reaction window, if declared).
 
     `rewind`: a refusal of the move asks again the choice that started it (an any-time move
     has not moved on from its decision, so it has nothing to rewind). In a game with neither
@@ -175,12 +195,15 @@ def start_move(st, move, player, reaction: bool = False, rewind: bool = True) ->
     check point run in one (`Move.settled`).
     """
     game = st.game
+    env = {"me": player, MOVE_KEY: move.name}
+    if values:
+        env.update(zip(move.params, values))
     if not game.reactions and not game.refusals:
-        st.frames.append(Frame(move.settled, {"me": player, MOVE_KEY: move.name}))
+        st.frames.append(Frame(move.settled, env))
         return
     after = _AFTER_MOVE_WITH_REACTIONS if game.reactions else _AFTER_MOVE
     st.frames.append(Frame(after, {ACTOR: player.seat, REACTION: reaction, REWIND: rewind}))
-    st.frames.append(Frame(move.body, {"me": player, MOVE_KEY: move.name}))
+    st.frames.append(Frame(move.body, env))
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -234,9 +257,7 @@ class ReactionWindow(Node):
         if option.value is None:
             return
         frame.pc += 1
-        if not st.quiet:
-            announce(st, option.value, Player(seat), reaction=True)
-        start_move(st, option.value, Player(seat), reaction=True)
+        make(st, option.value, Player(seat), reaction=True)
 
 
 CHECK_POINT = SettlePoint(_ENGINE)  # opens every turn's program (see compile/compiler.py)

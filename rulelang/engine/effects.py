@@ -17,6 +17,7 @@ from .frames import (
     DrawLoop,
     ForLoop,
     Frame,
+    RepeatLoop,
     WhileLoop,
 )
 from .values import Player, pretty
@@ -145,6 +146,58 @@ class While(Node):
     def run(self, st, frame):
         if self.body and self.cond(st, frame.env):
             st.frames.append(Frame(self.body, frame.env, WhileLoop(self.cond, self.pos)))
+
+
+@attrs.frozen(repr=False, eq=False)
+class Repeat(Node):
+    """`repeat: [...]`: the block again and again, until `end repeat` (in it, or in a move it makes) ends it."""
+
+    body: tuple
+    pos: Position
+
+    def run(self, st, frame):
+        if self.body:
+            st.frames.append(Frame(self.body, frame.env, RepeatLoop(self.pos)))
+
+
+@attrs.frozen(repr=False, eq=False)
+class EndRepeat(Node):
+    """`end repeat`: leave the innermost `repeat` now, from inside it or a move or procedure it runs."""
+
+    pos: Position
+
+    def run(self, st, frame):
+        frames = st.frames
+        while frames:
+            if frames.pop().loop.__class__ is RepeatLoop:
+                return
+        raise GameError("'end repeat' outside a repeat", self.pos)
+
+
+@attrs.frozen(repr=False, eq=False)
+class EndTurn(Node):
+    """`end turn`: the rest of the turn is dropped (of its `do`, and of every move, procedure and
+    trigger running in it); the turn's `after` runs next (in `after`, the rest of `after` is dropped)."""
+
+    pos: Position
+
+    def run(self, st, frame):
+        if st.stage != "turn":
+            raise GameError("'end turn' outside a turn", self.pos)
+        st.frames.clear()
+
+
+@attrs.frozen(repr=False, eq=False)
+class EndRound(Node):
+    """`end round`: the round ends now, as when the round's `end` holds: the rest of the turn is
+    dropped and the round's `after` runs."""
+
+    pos: Position
+
+    def run(self, st, frame):
+        if st.stage != "turn":
+            raise GameError("'end round' outside a turn", self.pos)
+        st.end_round(st.seats[st.current])
 
 
 @attrs.frozen(repr=False, eq=False)

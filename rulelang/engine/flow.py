@@ -8,6 +8,7 @@ import attrs
 
 from ..errors import GameError
 from .decisions import Option, filled_label, legal_moves
+from .frames import Frame
 from .values import Player, pretty
 
 
@@ -58,6 +59,16 @@ class Flow:
         if not self.quiet:
             names = ", ".join(Player(s).name for s in sorted(set(winners))) or "nobody"
             self.say(f"game over: {names} win{'' if len(set(winners)) > 1 else 's'}", actor=False)
+
+    def end_round(self, me) -> None:
+        """The round ends now: whatever runs is dropped, and the round's `after` runs with `me`."""
+        self.frames.clear()
+        self.stage = "round_end"
+        if not self.quiet:
+            self.say(f"== round {self.round_number} ends ==", actor=False)
+        after = self.game.rounds.after
+        if after:
+            self.frames.append(Frame(after, {"me": me}))
 
     def ask(self, decision) -> None:
         """Wait for an agent to answer `decision`, with the seat's legal `anytime` moves added."""

@@ -85,6 +85,25 @@ class WhileLoop:
         return bool(self.cond(st, env))
 
 
+class RepeatLoop:
+    """Iteration state of a `repeat` block: again and again until `end repeat` (or `break`), bounded to MAX_LOOP rounds."""
+
+    __slots__ = ("pos", "rounds")
+
+    def __init__(self, pos, rounds=0):
+        self.pos, self.rounds = pos, rounds
+
+    def copy(self):
+        return RepeatLoop(self.pos, self.rounds)
+
+    def again(self, st, env) -> bool:
+        """True, until MAX_LOOP rounds (an error)."""
+        self.rounds += 1
+        if self.rounds >= MAX_LOOP:
+            raise GameError(f"repeat ran {MAX_LOOP} times without an 'end repeat'", self.pos)
+        return True
+
+
 class DrawLoop:
     """The cards a `draw` has still to take, one per step (see Draw), and those it drew but has not
     logged yet: a draw is logged as one line, split only where a trigger's effects come between

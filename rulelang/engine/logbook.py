@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from ..errors import GameError
 from .frames import credit_of
-from .values import Die, Marker, pretty
+from .values import Die, pretty
 
 MAX_LOG_LINES = 400_000  # log lines one game may write: two for each decision the game may take
+MAX_LOG_CHARS = 20_000_000  # characters in all those lines: 50 a line at the line bound, about 20 MB to 80 MB
 
 
 class Logbook:
@@ -23,24 +24,24 @@ class Logbook:
             raise GameError(f"the game wrote more than {MAX_LOG_LINES:,} log lines (limits: log)",
                             self.game.end_position)
         if actor and self.stage == "turn":
-            who = self.credit if self.credit is not None else credit_of(self.frames[-1].env) if self.frames else None
-            who = who if who is not None else self.seats[self.current]
+            who = self.acting()
             text = f"{who if isinstance(who, str) else who.name} {text}"
+        self.log_size += len(text)
+        if self.log_size > MAX_LOG_CHARS:
+            raise GameError(f"the game wrote more than {MAX_LOG_CHARS:,} characters of log (limits: log)",
+                            self.game.end_position)
         self.log.append((seat, text))
 
-    def _seers(self, piece) -> frozenset:
-        if isinstance(piece, Marker):
-            return frozenset(range(self.n))
-        return frozenset(s for s in range(self.n) if self.visible_to(piece, s))
-
-    def _seers_after(self, piece) -> frozenset:
-        if piece.id not in self.loc:
-            return frozenset()
-        return self._seers(piece)
+    def acting(self):
+        """Whom what happens now is credited to during a turn: the player (or the trigger's name)
+        a straight procedure or trigger runs for, else the player of the running effect, else the
+        player whose turn it is."""
+        who = self.credit if self.credit is not None else credit_of(self.frames[-1].env) if self.frames else None
+        return who if who is not None else self.seats[self.current]
 
     def _log_move(self, moving, before, where_to, markers=None, verb: str = "moves") -> None:
         everyone = frozenset(range(self.n))
-        seen = {p.id: before[p.id] | self._seers_after(p) for p in moving}
+        seen = {p.id: before[p.id] | self.seers_after(p) for p in moving}
         if all(seen[p.id] == everyone for p in moving):
             names = ", ".join((markers or {}).get(p.id) or self.faces([p]) for p in moving)
             self.say(f"{verb} {names} {where_to}")
@@ -55,7 +56,7 @@ class Logbook:
     def log_roll(self, dice: list) -> None:
         """Log dice rolled: their faces to each seat that sees them, how many to the others."""
         everyone = frozenset(range(self.n))
-        seers = {die.id: self._seers(die) for die in dice}
+        seers = {die.id: self.seers(die) for die in dice}
         if all(seers[die.id] == everyone for die in dice):
             self.say(f"rolls {self.faces(dice)}")
             return

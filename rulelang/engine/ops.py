@@ -210,10 +210,11 @@ def zone(value, what: str, pos) -> ZoneRef:
 
 
 def place(err: GameError, pos) -> GameError:
-    """A game error with the position of the rule it came from, if it has none yet."""
+    """A game error with the position of the rule it came from, if it has none yet; else noting
+    that rule as a caller of the one it went wrong in."""
     if err.position is None:
         return GameError(str(err), pos)
-    return err
+    return err.called_at(pos)
 
 
 def evaluation_error(err: Exception, pos) -> GameError:
@@ -418,6 +419,11 @@ def shuffle(st, ref) -> None:
         st.say(f"shuffles {pretty(ref)}")
 
 
+def rotate_zone(st, name: str, by, pos) -> None:
+    """`rotate Z by N`: every player's zone Z passes N seats on at once."""
+    st.rotate(name, number(by, "'rotate ... by'", pos))
+
+
 def players_in(st, who, what: str) -> list:
     """The players a `win` or `lose` names: a player or a collection of players."""
     found = st.items(who)
@@ -468,7 +474,7 @@ def listing(collection, pos):
 HELPERS = ("over_budget", "charge", "iterate", "enter", "index", "add", "multiply", "divide", "modulo",
            "card_fact", "card_var", "card_zone", "card_owner", "zone_var", "zone_index", "player_var", "player_zone",
            "attribute", "players", "stored", "zone", "place", "evaluation_error", "combine", "number", "set_attribute",
-           "set_player_value", "set_card_value", "reveal", "show_to", "roll_dice", "fill_box", "shuffle", "win", "lose", "pretty", "listed",
+           "set_player_value", "set_card_value", "reveal", "show_to", "roll_dice", "fill_box", "rotate_zone", "shuffle", "win", "lose", "pretty", "listed",
            "loop_error", "nest_error", "credit_of")
 
 

@@ -3,17 +3,18 @@ them in a zone with `place`, the one primitive that records where a card lies, f
 stored on it and turns it face up or down; a card laid under a card is attached with `attach`.
 
 A part of `GameState` (engine/state.py). Every change is recorded (`touch`), moves from zones
-that `on: moved` triggers watch are kept as events, and the log says what each seat saw.
+that `on: moved` triggers watch are kept as events, every move and turn is reported to what
+each seat knows (knowledge.py: `watch_leaving`, `watch_arrived`), which decides who saw it, and
+the log says what each seat saw.
 """
 from __future__ import annotations
 
 from ..errors import GameError
-from .values import Card, Die, Marker, RowRef, ZoneRef, is_card, pretty
+from .values import Card, Die, Marker, Player, RowRef, ZoneRef, is_card, pretty
 
 MAX_DRAW = 1000
 MAX_MARKERS = 100_000  # markers one game may make
 PIECES = (Card, Die, Marker)  # what lies in zones and moves: cards, dice and markers
-NO_SEATS = frozenset()  # (a card nobody watches go)
 
 
 class Placing:
@@ -31,19 +32,8 @@ class Placing:
         recorded. Returns the piles of rows that were emptied (they leave their row: see `move`).
         """
         under = where == "under"
-        sighted = None
-        if self.recalling:  # (a card put face up in a public zone is seen by all: nothing to recall)
-            if under or face_down or self.game.zones[target.name].visibility != "public":
-                sighted = self._sighted(pieces)
-            elif self.recalled or self.traced:
-                for piece in pieces:
-                    self.recalled.pop(piece.id, None)
-                    self.traced.pop(piece.id, None)
-        if self.ruled_out:  # what was told of a card holds where it lay
-            for piece in pieces:
-                self.ruled_out.pop(piece.id, None)
-        if self.show_last:
-            self.keep_last(pieces, target, taken_from)
+        sighted = self.watch_leaving(pieces, target, under, face_down, taken_from) \
+            if self.recalling or self.ruled_out or self.show_last else None
         loc, cvars, down = self.loc, self.cvars, self.down
         changed, emptied = ["loc"], []
         if not under:
@@ -109,14 +99,8 @@ class Placing:
                     down.add(pid)
                 else:
                     down.discard(pid)
-        if self.known:  # a card shown to players is known to them where it was shown, or, shown
-            known, asked = self.known, self.actions  # since the last decision, where it is taken now
-            for piece in pieces:
-                seen = known.pop(piece.id, None)
-                if seen is not None and seen[3] == asked and piece.__class__ is Card:
-                    known[piece.id] = (self.root(piece), *seen[1:])  # (they watched it go)
-        if sighted:
-            self._remember(sighted)
+        if self.known or sighted:
+            self.watch_arrived(pieces, sighted)
         self.version = event = next(self.clock)  # `touch(*changed)`, written out: every move of a card comes here
         versions = self.versions
         for part in changed:
@@ -124,134 +108,6 @@ class Placing:
         if self.changed_parts is not None:
             self.changed_parts += changed
         return emptied
-
-    def _sighted(self, pieces) -> list:
-        """Before cards move or turn: each card among `pieces` with its zone, the seats that watch
-        it (they see it there, or were shown it since the last decision) and, for each other seat
-        that knows where it may lie (it recalls it there, was shown it earlier, traces it among
-        some zones), those zones."""
-        seats, zones, out = range(self.n), self.game.zones, []
-        recalled, known, shown, traced = self.recalled, self.known, self.shown, self.traced
-        for piece in pieces:
-            if piece.__class__ is not Card:
-                continue
-            pid = piece.id
-            zone = self.root(piece)
-            if pid not in recalled and pid not in known and pid not in shown and pid not in traced and \
-                    zones[zone.name].visibility == "hidden":
-                out.append((piece, zone, NO_SEATS, {}))  # (nobody sees it go, yet all may see a card go)
-                continue
-            watchers, knowers = [], {}
-            held = self._held(zone)
-            for seat in seats:
-                if self._watches(piece, zone, seat):
-                    watchers.append(seat)
-                elif self.recalls(piece, seat) or self.knows(piece, zone, seat):
-                    if held:
-                        knowers[seat] = frozenset((zone,))
-                    else:  # in a pile nobody holds, the seat knows the card by its place: it sees it go
-                        watchers.append(seat)
-                elif pid in traced and seat in traced[pid]:
-                    knowers[seat] = traced[pid][seat]
-            out.append((piece, zone, frozenset(watchers), knowers))
-        return out
-
-    def _held(self, zone) -> bool:
-        """Whether a player holds this zone's cards, seeing them, and so may take any of them: a
-        card leaving it unseen by others could be any (from a pile nobody holds, the rules take
-        cards from places all know, as the top of a stock)."""
-        return zone.seat is not None and self.game.zones[zone.name].visibility != "hidden"
-
-    def _watches(self, piece, zone, seat: int) -> bool:
-        """Whether the player in `seat` sees which card this is as it leaves `zone`: it lies in
-        sight, or was revealed or shown to them there since the last decision (an older showing is
-        only remembered: the card went back among the others)."""
-        if self.in_view(piece, zone, seat) or self.shown and self.revealed(piece, zone):
-            return True
-        seen = self.known.get(piece.id)
-        return seen is not None and seen[0] == zone and seat in seen[1] and seen[3] == self.actions
-
-    def _remember(self, sighted: list, moved: bool = True) -> None:
-        """After cards moved (or turned): each seat that watched a card, and cannot see it now,
-        recalls where it went (as long as it lies there). A seat that saw cards leave a zone but
-        not which (`moved`) cannot tell which of the cards it knew there went: it traces each of
-        them among the zones it may now lie in (`_lose_track`)."""
-        recalled, traced, seats = self.recalled, self.traced, range(self.n)
-        blind: dict = {}  # seat -> {the zones it saw unknown cards leave}
-        known_before: dict = {}  # seat -> {card id: the zones it knew a moved card to lie in}
-        target = None
-        for card, source, watchers, knowers in sighted:
-            seeing = frozenset(seat for seat in seats if self.visible_to(card, seat))
-            lost = watchers - seeing
-            if lost:
-                recalled[card.id] = (self.root(card), lost)
-            else:
-                recalled.pop(card.id, None)
-            if not moved:
-                continue
-            target = self.root(card)
-            traced.pop(card.id, None)
-            for seat in seats:
-                if seat not in watchers and seat not in seeing:
-                    blind.setdefault(seat, set()).add(source)
-                    if seat in knowers:
-                        known_before.setdefault(seat, {})[card.id] = knowers[seat]
-        for seat, sources in blind.items():
-            self._lose_track(seat, sources, target, known_before.get(seat, {}))
-
-    def _lose_track(self, seat: int, sources: set, target, moved: dict) -> None:
-        """The player in `seat` saw cards go from `sources` to `target` without seeing which: every
-        card it knew to lie in a hand among them (whose owner takes any card) may have gone, so it
-        no longer recalls nor is shown it there, and traces it among those zones and `target` (a
-        zone left empty drops out); so does every card it traced among them. (A card it knew in a
-        pile nobody holds stays known: the cards left from places all could see.) `moved`: the
-        zones it knew each moved card to lie in, before the move."""
-        recalled, known, traced = self.recalled, self.known, self.traced
-        emptied = {zone for zone in sources if not self.zones[zone]}
-        held = {zone for zone in sources if self._held(zone)}
-        knew = dict(moved)
-        for cid, (zone, seen) in list(recalled.items()):
-            if zone in held and seat in seen:
-                knew[cid] = frozenset((zone,))
-                if len(seen) > 1:
-                    recalled[cid] = (zone, seen - {seat})
-                else:
-                    del recalled[cid]
-        for cid, (zone, seen, *when) in list(known.items()):
-            if zone in held and seat in seen:
-                knew[cid] = frozenset((zone,))
-                if len(seen) > 1:
-                    known[cid] = (zone, seen - {seat}, *when)
-                else:
-                    del known[cid]
-        for cid, where in traced.items():
-            if seat in where and not where[seat].isdisjoint(sources) and cid not in knew:
-                knew[cid] = where[seat]
-        for cid, zones in knew.items():
-            if zones.isdisjoint(sources):
-                continue
-            traced[cid] = {**traced.get(cid, {}), seat: (zones | {target}) - emptied}
-
-    def keep_last(self, pieces, target, taken_from: ZoneRef | None) -> None:
-        """Note the cards leaving a zone that shows its last cards (`show_last`), with where they go
-        and who saw them there; once the zone is emptied, the cards that left it since it was last
-        emptied are what it shows, until it is emptied again.
-
-        No rule reads it (only views do), so it is no change for the remembered checks.
-        """
-        keep, leaving = self.show_last, {}
-        for piece in pieces:
-            place = self.loc.get(piece.id)
-            source = taken_from if taken_from is not None else place[1] if place and place[0] == "z" else None
-            if piece.__class__ is Card and source is not None and source.name in keep and source != target:
-                leaving.setdefault(source, []).append(piece)
-        for source, cards in leaving.items():
-            left = self.leaving.pop(source, ()) + tuple((card, target, self._seers(card)) for card in cards)
-            remaining = len(self.zones[source]) - (0 if taken_from is not None else len(cards))  # (taken: gone)
-            if remaining:
-                self.leaving[source] = left
-            else:
-                self.last_shown[source] = left
 
     def _beneath(self, card, piece) -> bool:
         """Whether `card` lies under `piece`, at any depth (so `piece` may not go under it)."""
@@ -271,7 +127,7 @@ class Placing:
         Returns who could see each moved piece before the move, for callers that log later.
         """
         if pieces.__class__ is Card and where != "under" and ref.__class__ is ZoneRef:  # the common case, quickly
-            before = {} if self.quiet else {pieces.id: self._seers(pieces)}
+            before = {} if self.quiet else {pieces.id: self.seers(pieces)}
             given = "" if self.quiet or not log else self._given_from([pieces], ref)
             for pile in self.place((pieces,), ref if ref in self.zones else self.zone_key(ref), where, face_down, events):
                 self._drop_if_empty(pile)
@@ -281,7 +137,7 @@ class Placing:
         moving = [p for p in self.items(pieces) if p.__class__ in PIECES]
         if not moving:
             return {}
-        before = {p.id: self._seers(p) for p in moving} if not self.quiet else {}
+        before = {p.id: self.seers(p) for p in moving} if not self.quiet else {}
         markers = {p.id: self.marker_label(p) for p in moving if p.__class__ is Marker} if not self.quiet else {}
         if where == "under":
             if ref.__class__ is not Card:
@@ -302,6 +158,19 @@ class Placing:
         for zone in emptied:
             self._drop_if_empty(zone)
         return before
+
+    def rotate(self, name: str, by: int) -> None:
+        """Pass every player's zone `name` on at once: the cards of each go to the zone of the player
+        `by` seats on clockwise (in their order, face up), and the log says whose went to whom."""
+        zones = [ZoneRef(name, seat) for seat in range(self.n)]
+        held = [list(self.zones[zone]) for zone in zones]
+        for seat, cards in enumerate(held):  # (each taken from where it lies: the cards passed on before stay)
+            if cards:
+                self.place(cards, zones[(seat + by) % self.n])
+        if not self.quiet and by % self.n:
+            label = self.game.zones[name].label or name.replace("_", " ")
+            passed = ", ".join(f"{Player(seat).name}'s to {Player((seat + by) % self.n).name}" for seat in range(self.n))
+            self.say(f"every {label} is passed on: {passed}", actor=False)
 
     def _given_from(self, pieces, target) -> str:
         """'from Z ' when every piece leaves the one zone Z of another player than the one whose zone
@@ -397,7 +266,7 @@ class Placing:
             card = self.zones[key][0]
             if target.__class__ is ZoneRef and where == "bottom" and face_down is None:  # move()'s short way
                 if not quiet:
-                    before[card.id] = self._seers(card)
+                    before[card.id] = self.seers(card)
                 for pile in self.place((card,), target if target in self.zones else self.zone_key(target)):
                     self._drop_if_empty(pile)
             else:
@@ -447,7 +316,7 @@ class Placing:
         if not taken:
             return 0
         if not self.quiet:
-            before.update((card.id, self._seers(card)) for card in taken)
+            before.update((card.id, self.seers(card)) for card in taken)
         del cards[:len(taken)]
         self.place(taken, key, "bottom", None, taken_from=source)
         drawn.extend(taken)
@@ -475,7 +344,7 @@ class Placing:
     def turn_face(self, pieces, face_down: bool) -> None:
         """Turn cards face up (revealing them to all who may see the zone) or face down."""
         pieces = self.items(pieces)
-        sighted = self._sighted(pieces) if self.recalling and face_down else None
+        sighted = self.watch_turning(pieces) if face_down else None
         for piece in pieces:
             if not is_card(piece):
                 raise GameError(f"only cards can be turned face up or down, not {pretty(piece)}")
@@ -488,45 +357,4 @@ class Placing:
                 if not self.quiet:
                     self.say(f"turns up {pretty(piece)}", actor=False)
         if sighted:
-            self._remember(sighted, moved=False)
-
-    def show(self, cards: list, seats) -> None:
-        """Show cards to some players: each is known to them where it lies, as long as it lies there
-        (and where the rules take it before the next decision: they watch it go).
-
-        Like a reveal, no rule reads it (only views do): it takes an event number of its own.
-        """
-        self.revealed_at = event = next(self.clock)
-        known = self.known
-        for card in cards:
-            if isinstance(card, Card):  # a card or a die
-                before = known.get(card.id)
-                zone = self.root(card)
-                seen = before[1] if before is not None and before[0] == zone else frozenset()
-                known[card.id] = (zone, seen | frozenset(seats), event, self.actions)
-
-    def rule_out(self, cards: list, seats, ids: frozenset) -> None:
-        """Tell some players that none of these cards is one of the cards `ids` names (a player who
-        could not follow suit holds none of it): kept for search bots' samples (see
-        agents/determinization.py) while each card lies where it lies; a move or a shuffle forgets."""
-        ruled, told = self.ruled_out, frozenset(seats)
-        for card in cards:
-            facts = ruled.get(card.id, ())
-            if any(seen == told for seen, _ in facts):  # told the same players before: one fact
-                facts = tuple((seen, known | ids if seen == told else known) for seen, known in facts)
-            else:
-                facts += ((told, ids),)
-            ruled[card.id] = facts
-
-    def reveal(self, cards: list) -> None:
-        """Show cards to every player: each is seen by all where it lies until that zone changes.
-
-        No rule reads what was shown (only views do), so it is no change for the remembered
-        checks: the reveal takes an event number of its own, and the zone's next change (numbered
-        after it) ends what it shows.
-        """
-        self.revealed_at = event = next(self.clock)
-        shown = self.shown
-        for card in cards:
-            if isinstance(card, Card):  # a card or a die
-                shown[card.id] = (self.root(card), event)
+            self.watch_turned(sighted)

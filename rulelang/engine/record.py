@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..errors import Diagnostic, Position, RulelangError, printable
+from ..errors import Diagnostic, GameError, Position, RulelangError, printable
 from .ops import MAX_LIST
 from .runtime import apply_action, new_game
 from .session import DEFAULT_MAX_DECISIONS
@@ -140,6 +140,34 @@ def _decisions(decisions) -> tuple:
         if not _whole(index) or not 0 <= index < MAX_LIST:
             raise RecordError("a decision is an option number counted from 0", ("decisions", position))
     return tuple(decisions)
+
+
+@attrs.frozen
+class Stop:
+    """Where a recorded game stopped on an error: the decisions before `position` replay, the next one fails."""
+
+    position: int
+    error: GameError
+
+
+def replay_to_stop(game, record: GameRecord, debug: bool = False) -> tuple:
+    """(the state after every decision of the record, None), or, when a decision stops the game
+    on an error (a bound such as `limits: log`), (the state before it, its Stop).
+
+    A record is written up to the decision that failed, so that it replays the fault; this is
+    how it is opened to be stepped through or played on up to that point.
+    """
+    reached = None  # the position of the decision being taken
+
+    def note(st, position):
+        nonlocal reached
+        reached = position
+    try:
+        return replay(game, record, on_decision=note, debug=debug), None
+    except GameError as err:
+        if reached is None:  # the game cannot even start: there is no point to go back to
+            raise
+        return replay(game, record, upto=reached, debug=debug), Stop(reached, err)
 
 
 def replay(game, record: GameRecord, upto: int | None = None, on_decision=None, debug: bool = False,

@@ -29,6 +29,7 @@ from .memo import (
 )
 from .ops import place
 from .state import Anytime, GameState
+from .tricks import new_round
 from .values import Player, pretty
 
 ALL_QUIET = ("quiet", "all")  # remembered: no end rule or condition trigger holds (see settle)
@@ -128,6 +129,11 @@ def _where(st) -> str:
     return f"(in turn {st.turn_number})"
 
 
+def out_of_time(st: GameState) -> str:
+    """What a game past its time on the clock (`--game-seconds`) is told."""
+    return f"the game of seed {st.seed} took longer than {st.game.limits.seconds:g} s (--game-seconds)"
+
+
 def apply_action(st: GameState, index: int) -> None:
     """Answer the pending decision with option `index`, then run on to the next one."""
     decision = st.pending
@@ -146,8 +152,7 @@ def apply_action(st: GameState, index: int) -> None:
                         f"(limits: game; --game-work changes it)", st.game.end_position)
     st.budget = st.budget_size
     if st.deadline is not None and time.monotonic() > st.deadline:
-        raise GameError(f"the game of seed {st.seed} took longer than {st.game.limits.seconds:g} s "
-                        f"(--game-seconds)", st.game.end_position)
+        raise GameError(out_of_time(st), st.game.end_position)
     if st.changed_parts is not None and len(st.changed_parts) > MAX_LISTED:
         forget_changes(st)  # a long stretch without a quiet check point: answers are checked by their stamps
     player = st.seats[decision.seat]
@@ -180,29 +185,75 @@ def _next_program(st: GameState) -> None:
         if game.setup:
             st.frames.append(Frame(game.setup, {"me": st.seats[0]}))
     elif st.stage in ("setup", "round_end"):
-        if st.stage == "round_end" and _hold(st):
+        if st.stage == "round_end" and _last_round_over(st):
+            return
+        if st.stage == "round_end" and _hold(st, round_end=True):
+            return
+        if st.stage == "round_end" and st.finishing is not None:  # the last turns end with the round
+            _end_by(st, *st.finishing[:2])
             return
         _begin_round(st)
     elif st.stage == "round":
         st.stage = "turn"
-        st.current = _first_player(st)
+        st.current = st.round_first = _first_player(st)
         st.touch("current")
         _start_turn(st)
     elif not st.turn_closing and game.turn.after:
         st.turn_closing = True
         st.frames.append(Frame(game.turn.after, {"me": st.seats[st.current]}))
     elif not (unsettled(st) and settle(st)) and not _hold(st):
-        st.current = _next_seat(st, _following(st))
+        seat = _next_seat(st, _following(st))
+        if st.finishing is not None and _last_turns_over(st, seat):
+            _end_by(st, *st.finishing[:2])
+            return
+        st.current = seat
         st.touch("current")
         _start_turn(st)
 
 
-def _hold(st: GameState) -> bool:
-    """Hold the game between turns if a rule test asked to (`hold_at_turn_end`); True if it holds."""
+def _last_turns_over(st, seat: int) -> bool:
+    """Whether the turns an end rule with `finish` lets play on for are over when `seat` would play
+    next: play has come round to the seat it stops before (passing over it counts)."""
+    stop = st.finishing[2]
+    steps = (seat - st.current) % st.n
+    if st.n == 1:
+        return True
+    return any((st.current + step) % st.n == stop for step in range(1, steps + 1))
+
+
+def _finish_later(st, end, env) -> None:
+    """An end rule with `finish` holds: play goes on to the end of the round of turns, or until every
+    other player has taken a last turn; then the game ends with the rule's `winner` worked out then."""
+    stop = st.round_first if end.finish == "round" else st.current
+    st.finishing = (end, env, stop)
+    if not st.quiet:
+        why = f"{end.name}: " if end.name else ""
+        rest = "play goes on to the end of the round" if end.finish == "round" else \
+            f"every player but {Player(st.current).name} takes one last turn"
+        st.say(f"{why}{rest}, then the game ends", actor=False)
+
+
+def _end_by(st, end, env) -> None:
+    """End the game by an end rule that held with `env`: its winners win (none: a draw)."""
+    st.ended_by = end
+    if end.winner is None:
+        st.finish([], tie=True)
+        return
+    try:
+        winners = st.items(end.winner(st, env))
+    except GameError as err:
+        raise place(err, end.pos) from None
+    st.finish([p.seat for p in winners])
+
+
+def _hold(st: GameState, round_end: bool = False) -> bool:
+    """Hold the game between turns, or between rounds (`round_end`), if a rule test asked to
+    (`hold_at_turn_end`, `hold_at_round_end`); True if it holds."""
     forced = st.forced
-    if forced is None or not forced.hold_at_turn_end:
+    if forced is None or not (forced.hold_at_turn_end or round_end and forced.hold_at_round_end):
         return False
-    forced.hold_at_turn_end, st.held = False, True
+    forced.hold_at_turn_end = forced.hold_at_round_end = False
+    st.held = True
     return True
 
 
@@ -221,8 +272,29 @@ def _following(st: GameState) -> int:
     return player.seat
 
 
+def _last_round_over(st: GameState) -> bool:
+    """End a game of `rounds: count:` once its last round is over: its `winner` wins, by default
+    the players with the highest score. True if it ended."""
+    rounds = st.game.rounds
+    if rounds.count is None or st.round_number < rounds.count:
+        return False
+    me = {"me": st.seats[st.current]}
+    if rounds.winner is not None:
+        winners = rounds.winner(st, me)
+    else:
+        scores = [st.game.score(st, {"me": player}) for player in st.seats]
+        winners = [player for player, score in zip(st.seats, scores) if score == max(scores)]
+    if not st.quiet:
+        st.say(f"the last of {rounds.count} rounds is over", actor=False)
+    st.finish([player.seat for player in winners])
+    return True
+
+
 def _begin_round(st: GameState) -> None:
     st.round_number += 1
+    st.touch("round")  # (rules read it as `round`)
+    if st.game.tricks is not None and st.game.tricks.zone is not None:
+        new_round(st)
     st.next_turn = None  # a round begins with its `first` player
     st.stage = "round"
     rounds = st.game.rounds
@@ -300,26 +372,18 @@ def settle(st: GameState) -> bool:
     several = several > 1
     all_quiet = several and not st.debug and lookup(st, ALL_QUIET)[0]
     for end in () if all_quiet else game.ends:
+        if end.finish is not None and st.finishing is not None:  # the game ends after the last turns already
+            continue
         env = _first_holding(st, end, me, running, several)
         if env is not None:
-            st.ended_by = end
-            if end.winner is None:
-                st.finish([], tie=True)
-                return True
-            try:
-                winners = st.items(end.winner(st, env))
-            except GameError as err:
-                raise place(err, end.pos) from None
-            st.finish([p.seat for p in winners])
+            if end.finish is not None:
+                _finish_later(st, end, env)
+                continue
+            _end_by(st, end, env)
             return True
     rounds = game.rounds
     if rounds is not None and remembered(st, ("round end",), rounds.end_reads, rounds.end, {"me": me}):
-        st.frames.clear()
-        st.stage = "round_end"
-        if not st.quiet:
-            st.say(f"== round {st.round_number} ends ==", actor=False)
-        if rounds.after:
-            st.frames.append(Frame(rounds.after, {"me": me}))
+        st.end_round(me)
         return True
     if st.capped or st.capped_rows:
         st.check_capacity()

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from ..errors import GameError
+from .choices import ReactionWindow
 from .runtime import apply_action, new_game
-from .values import Player
+from .together import FirstCome
+from .values import Player, pretty
 from .views import seat_view
 
 DEFAULT_MAX_DECISIONS = 200_000
@@ -81,3 +83,31 @@ def scores(st) -> list:
     if st.game.score is None:
         return [0] * st.n
     return [st.game.score(st, {"me": Player(seat)}) for seat in range(st.n)]
+
+
+def outcome(st) -> dict:
+    """A finished game for people: why it ended (the end rule's name, or none), each seat's
+    result and score, and the figures the ruleset reports (its `results:`), as texts."""
+    points = scores(st)
+    return {"ended_by": st.ended_by.name if st.ended_by is not None else None,
+            "seats": [(Player(seat).name, st.result[seat], points[seat]) for seat in range(st.n)],
+            "figures": [(name, pretty(figure(st, {"me": None}))) for name, figure in st.game.report.items()]}
+
+
+def worth_asking(st, decision, auto_pass: bool = True) -> bool:
+    """Whether a person should be asked this decision: False for a reaction prompt that
+    `auto_pass` answers for them, where no offered reaction's `ask` holds (see `pass_index`), and
+    for a `first come` window where every offered move has an `ask` and none holds."""
+    kind = decision.node.__class__
+    if not auto_pass or (kind is not ReactionWindow and kind is not FirstCome):
+        return True
+    me = st.seats[decision.seat]
+    moves = [getattr(o.value, "move", o.value) for o in decision.options if o.value is not None]
+    if kind is FirstCome:
+        return any(move.ask is None or move.ask(st, {"me": me}) for move in moves)
+    return any(move.ask is not None and move.ask(st, {"me": me}) for move in moves)
+
+
+def pass_index(decision) -> int:
+    """The option that passes in a reaction prompt or a `first come` window."""
+    return next(i for i, o in enumerate(decision.options) if o.value is None)

@@ -1,6 +1,6 @@
 """The mutable state of one game, made of its parts by job: the table (`table.py`: zones, cards,
-attachments, stored values, variables) and the placing of cards on it (`placing.py`), chance
-(`chance.py`), the flow of turns and decisions (`flow.py`), the log (`logbook.py`), and the
+attachments, stored values, variables) and the placing of cards on it (`placing.py`), what each
+seat knows of them (`knowledge.py`), chance (`chance.py`), the flow of turns and decisions (`flow.py`), the log (`logbook.py`), and the
 record of what changed, for the remembered checks (`changes.py`, `memo.py`).
 
 The parts are one object, so that compiled rules read `st.zones` or `st.pvars` with no further
@@ -16,6 +16,7 @@ import time
 from .chance import Chance
 from .changes import Changes
 from .flow import Anytime, Flow  # noqa: F401 - Anytime: the option of an any-time move, known here to its users
+from .knowledge import Knowledge, zone_sight
 from .logbook import Logbook
 from .placing import Placing
 from .rng import Rng
@@ -39,6 +40,7 @@ class Layout:
                     self.zones[ZoneRef(name, seat, index)] = []
         self.row_names = frozenset(name for name, spec in game.zones.items() if spec.row)
         self.show_last = frozenset(name for name, spec in game.zones.items() if spec.show_last)
+        self.sight = {(name, own): zone_sight(spec, own) for name, spec in game.zones.items() for own in (False, True)}
         self.families = {(name, seat): RowRef(name, seat) if spec.row else ZoneRef(name, seat) if spec.count is None
                          else tuple(ZoneRef(name, seat, i) for i in range(spec.count))
                          for name, spec in game.zones.items()
@@ -54,7 +56,7 @@ class Layout:
                 self.loc.update((piece.id, ("z", home)) for piece in pieces)
 
 
-class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
+class GameState(Table, Placing, Knowledge, Chance, Flow, Logbook, Changes):
     """Everything that changes during one game."""
 
     def __init__(self, game, players: int, seed: int):
@@ -69,6 +71,7 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.loc = dict(layout.loc)
         self.row_names = layout.row_names
         self.show_last = layout.show_last
+        self.sight = layout.sight
         self.families = layout.families
         self.capped = layout.capped
         self.capped_rows = layout.capped_rows
@@ -77,15 +80,19 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.under_of: dict[int, list] = {}
         self.cvars: dict[int, dict] = {}
         self.down: set[int] = set()
-        self.shown: dict = {}  # card id -> (its zone, the reveal's event number) when revealed to all (placing.reveal)
+        # what each seat knows (knowledge.py)
+        self.shown: dict = {}  # card id -> (its zone, the reveal's event number) when revealed to all (`reveal`)
         self.known: dict = {}  # card id -> (its zone, the seats shown it, the event number, the decisions
-        # answered before it) (placing.show)
-        self.recalled: dict = {}  # card id -> (its zone, the seats that saw it go there) (placing._remember)
+        # answered before it) (`show`)
+        self.recalled: dict = {}  # card id -> (its zone, the seats that saw it go there) (`watch_arrived`)
         self.traced: dict = {}  # card id -> {seat: the zones it may lie in} for seats that lost its place (ditto)
         self.recalling = False  # whether cards seen going out of sight are recalled (for search bots' samples)
-        self.ruled_out: dict = {}  # card id -> ((seats told, ids of cards it is not), ...) (placing.rule_out)
-        self.last_shown: dict = {}  # zone -> ((card, where it went, seats that saw it), ...) (placing.keep_last) ...
+        self.ruled_out: dict = {}  # card id -> ((seats told, ids of cards it is not), ...) (`rule_out`)
+        self.played: dict = {}  # card id -> the seat that played it, for cards in show_last zones (`watch_leaving`)
+        self.last_shown: dict = {}  # zone -> ((card, where it went, seats that saw it, who played it), ...) ...
         self.leaving: dict = {}  # ... and those that left it since, while it is not yet empty
+        self.swept: dict = {}  # card id -> the sweep of a show_last zone that took it where it lies
+        self.sweeps = 0  # sweeps so far
         self.revealed_at = 0  # the event number of the last reveal (no change to what rules read, but to views)
         self.next_marker = 1_000_000
         self.vars = dict(game.game_vars)
@@ -101,12 +108,17 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.seats = tuple(Player(seat) for seat in range(players))
         # the team of each seat (`teams:`); without teams every seat is a team of its own
         self.team_of = game.teams.team_of(players) if game.teams is not None else tuple(range(players))
+        self.tricks_taken = [0] * players  # the tricks each seat took in this round (engine/tricks.py; replaced,
+        # never changed in place: clones share it)
         self.current = 0
         self.turn_number = 0
         self.round_number = 0
         self.stage = "start"
         self.turn_closing = False
         self.next_turn = None  # the seat a `next turn` statement named for the turn after this one
+        self.round_first = 0  # the seat that took the first turn of this round (or of the game)
+        self.finishing = None  # (end rule, its env, the seat play stops before) once a rule with `finish` held
+        self.first_come = None  # the seat that came first when several acted at once in a `first come` window
         self.frames: list = []
         self.pending = None
         self.result = None
@@ -126,6 +138,7 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         self.debug = False  # True: every step is checked (conservation, remembered answers)
         # the log
         self.log: list[tuple] = []
+        self.log_size = 0  # characters in the log's lines (logbook.MAX_LOG_CHARS)
         self.quiet = False  # True: no log text is made (simulations and bots' playouts)
         self.credit = None  # whom the log credits effects to while a straight procedure or trigger runs
         # what changed, and what is remembered until it changes (changes.py, memo.py)
@@ -181,8 +194,10 @@ class GameState(Table, Placing, Chance, Flow, Logbook, Changes):
         other.recalled = self.recalled.copy()
         other.traced = self.traced.copy()  # (each entry is replaced, never changed in place)
         other.ruled_out = self.ruled_out.copy()
+        other.played = self.played.copy()
         other.last_shown = self.last_shown.copy()
         other.leaving = self.leaving.copy()
+        other.swept = self.swept.copy()
         other.vars = self.vars.copy()
         other.pvars = list(map(dict.copy, self.pvars))
         other.sheets = dict(zip(self.sheets, map(dict.copy, self.sheets.values()))) if self.sheets else {}

@@ -165,6 +165,9 @@ class Table:
                 return self.position_in_row(value) if game.zones[value.name].row else value.index
             if name in ("name", "owner"):
                 return value.name if name == "name" else (None if value.seat is None else Player(value.seat))
+        if isinstance(value, Card) and name in game.names.card_attributes:  # printed on other cards of the deck
+            raise GameError(f"{pretty(value)} has no '{name}': give every card of the deck one "
+                            f"(deck: {{defaults: {{{name}: 0}}}}), or read it only of the cards that have it")
         raise GameError(f"{pretty(value)} has no '{name}'")
 
     def _engine_attribute(self, piece, name):
@@ -179,44 +182,6 @@ class Table:
         if name == "zone":
             return key
         return None if key.seat is None else Player(key.seat)
-
-    def visible_to(self, piece, seat: int) -> bool:
-        """Whether the player in `seat` may see which card this is."""
-        zone = self.root(piece)
-        if self.shown and self.revealed(piece, zone):
-            return True
-        if self.known and self.knows(piece, zone, seat):
-            return True
-        return self.in_view(piece, zone, seat)
-
-    def in_view(self, piece, zone, seat: int) -> bool:
-        """Whether the player in `seat` sees which card this is by where it lies (`zone`, its
-        root) and how it faces, with nothing shown or revealed."""
-        owner = zone.seat
-        spec = self.game.zones[zone.name]
-        if spec.visibility == "hidden":
-            return False
-        if piece.id in self.down or self.root_card(piece).id in self.down:
-            return owner == seat and spec.down_seen_by_owner
-        return spec.visibility == "public" or owner == seat
-
-    def recalls(self, piece, seat: int) -> bool:
-        """Whether the player in `seat` saw this card go where it lies, and it has lain there since
-        with no card leaving that hand unseen by them (placing._remember): what a player with a
-        perfect memory knows, for search bots' samples. Views do not show it: a face-down trick
-        stays face down on the table."""
-        seen = self.recalled.get(piece.id)
-        return seen is not None and seat in seen[1] and seen[0] == self.root(piece)
-
-    def revealed(self, piece, zone) -> bool:
-        """Whether a piece lying in `zone` was revealed to all there, and the zone is as it was then."""
-        seen = self.shown.get(piece.id)
-        return seen is not None and seen[0] == zone and self.versions.get(zone, 0) <= seen[1]
-
-    def knows(self, piece, zone, seat: int) -> bool:
-        """Whether a piece lying in `zone` was shown to the player in `seat` there (and has not left it)."""
-        seen = self.known.get(piece.id)
-        return seen is not None and seen[0] == zone and seat in seen[1]
 
     def marker_label(self, marker) -> str:
         """How players and rule tests name a marker: its values and the card it lies on (`dmg 4 on QH`)."""

@@ -3,7 +3,7 @@ Gymnasium environment, with a fixed action catalogue and observations of what a 
 
 In: a rule file (a name or a path). Out: environments, their action catalogue and observation
 layout, and adapters between rulelang agents and policies. Needs the `ai` extra
-(`pip install "rulelang[ai]"`: pettingzoo, gymnasium, numpy). See docs/ai.md.
+(`pip install -e ".[ai]"` in a clone: pettingzoo, gymnasium, numpy). See docs/ai.md.
 """
 from __future__ import annotations
 
@@ -28,4 +28,4 @@ def __getattr__(name):
         return getattr(import_module(f"{__name__}.{module}"), name)
     except ModuleNotFoundError as err:
         raise ModuleNotFoundError(f"rulelang.env needs the ai extra ({err.name} is missing): "
-                                  f"pip install \"rulelang[ai]\"") from err
+                                  f"pip install -e \".[ai]\" in your clone of rulelang") from err

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..errors import Position, RuleError
+from ..errors import UNKNOWN, Position, RuleError
 from .offers import choice_points, uses_markers
 
 MAX_OBSERVATION = 1_000_000  # figures of one observation vector (4 MB as float32), and of the action catalogue
@@ -81,6 +81,8 @@ def zone_places(game, seats: int) -> Factor:
     for name, spec in game.zones.items():
         each = len(game.cards) if spec.row else spec.count if spec.count is not None else 1
         counts[name] = each * (seats if spec.per_player else 1)
+    if not counts:  # a game of dice rolled in expressions alone: nothing lies anywhere
+        return Factor("places (no zones)", 0, UNKNOWN)
     most = max(counts, key=counts.get)
     return Factor(f"places (zone '{most}' makes {counts[most]:,})", sum(counts.values()), game.zones[most].pos)
 

@@ -1,7 +1,7 @@
 """The fixed action catalogue of a rule file: one action id per label an option can carry.
 
 An option's label is stable: a move's name, a card's name (copies of a card: their face, or a copy's
-own name where they are told apart), a player (`P1`), a zone (`discard`, `P1.piles[0]`, `row[2]`),
+own name where they are told apart), a die's face (or its name where dice are told apart), a player (`P1`), a zone (`discard`, `P1.piles[0]`, `row[2]`),
 `done`, `pass`, `none`, or a value written in a choice (`hearts`, `2`).
 The catalogue lists every label the rule file can offer, so an atomic choice maps to the
 action whose label is the option's: the same action means the same thing in every decision.
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import attrs
 
-from ..engine.values import Marker, Player, RowRef, ZoneRef
+from ..engine.values import Die, Marker, Player, RowRef, ZoneRef
 from ..errors import GameError
-from .offers import choice_points, offered_literals, uses_markers
+from .offers import choice_points, offered_literals, offers_pass, uses_markers
 
 MARKER_SLOTS = 16  # markers one decision may offer
 
@@ -38,10 +38,12 @@ class ActionCatalogue:
     def build(cls, game, doc) -> "ActionCatalogue":
         """The catalogue of a compiled game and the document it was compiled from."""
         labels = list(game.moves)
-        if game.reactions:
+        if game.reactions or offers_pass(doc):
             labels.append("pass")
         labels.append("done")
         labels += [label for card in game.cards for label in (card.face, card.name)]  # copies: the face, each copy
+        labels += [str(face) for die in game.cards if die.__class__ is Die  # dice alike: the face they show
+                   for face in range(die.low, die.low + die.attributes["sides"])]
         labels += [Player(seat).name for seat in range(game.max_players)]
         labels += place_labels(game, game.max_players)
         labels += [box for sheet in game.sheets.values() for box in sheet.boxes]  # `open_boxes(...)` offers them

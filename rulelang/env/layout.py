@@ -184,7 +184,8 @@ class Layout:
                 block = self.blocks[name]
                 row += [block.at(card, column) for column in range(len(block.columns))]
             rows.append(row)
-        return np.array(rows, dtype=np.intp).reshape(len(self.cards), -1)
+        width = sum(len(self.blocks[name].columns) for name in names)  # a game without cards has no rows
+        return np.array(rows, dtype=np.intp).reshape(len(self.cards), width)
 
     def place_of_label(self, label: str) -> int:
         """The place a view's zone label names; an error past the places the layout has."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..engine.knowledge import zone_sight
 from ..engine.values import Card, Die, Marker, Player, SheetRef
 from ..engine.views import seen
 from ..errors import GameError
@@ -368,13 +369,13 @@ class SeatObserver:
                 place.cards = now
 
     def _shows(self, game, zone) -> tuple:
-        """(whether the vector shows the zone's face-up cards, whether it shows its face-down ones)."""
+        """(whether the vector shows the zone's face-up cards, whether it shows its face-down ones):
+        what the seat sees there (`zone_sight`); SHARED, what every seat sees; OWN, what only its seat sees."""
         spec = game.zones[zone.name]
-        everyone = spec.visibility == "public"
+        everyone = zone_sight(spec, False)[0]  # (face-up cards that every seat sees)
         if self.part == SHARED:
             return (True, False) if everyone else NOTHING
-        mine = zone.seat == self.seat and spec.visibility != "hidden"
-        face_up, face_down = everyone or mine and spec.visibility == "owner", mine and spec.down_seen_by_owner
+        face_up, face_down = zone_sight(spec, zone.seat == self.seat)
         shows = (face_up and not everyone if self.part == OWN else face_up), face_down
         return NOTHING if shows == NOTHING else shows
 
@@ -395,7 +396,7 @@ class SeatObserver:
             head = (1.0 if face_down else 0.0, 1.0, 0.0)
             covered = face_down or st.root_card(card).id in st.down
         place = self.places[zone]
-        if not self._sees(st, card, zone, place.shows[covered]):
+        if not self._sees(st, card, zone, covered, place.shows[covered]):
             if shown >= 0:
                 vector[self.at_row[index] + shown] = 0
                 for slot, before in zip(self.slots[index], self.written[index]):
@@ -421,15 +422,16 @@ class SeatObserver:
                     vector[slot] = figure
             self.written[index] = figures
 
-    def _sees(self, st, card, zone, shows: bool) -> bool:
+    def _sees(self, st, card, zone, covered: bool, shows: bool) -> bool:
         """Whether the vector shows a card: as its zone shows it (`shows`), or revealed to all
         there (by the observer of what every seat sees, never by one of what only its seat sees),
-        or shown to this seat there (by the observers of what it sees)."""
+        or shown to this seat there (by the observers of what it sees, OWN only where not every
+        seat sees it: face down, or in a zone not all see into)."""
+        if st.shown and st.revealed(card, zone):
+            return self.part != OWN
         if st.known and self.personal and st.knows(card, zone, self.seat):
-            return True
-        if not st.shown or not st.revealed(card, zone):
-            return shows
-        return self.part != OWN
+            return self.part != OWN or covered or not st.sight[zone.name, False][0]
+        return shows
 
     def _values(self, st, index: int) -> tuple:
         """A card's stored values as the seat sees them, then (for files that make markers) its markers."""

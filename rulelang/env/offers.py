@@ -20,6 +20,7 @@ MARK = re.compile(r"^\s*mark\s")
 SIGNATURE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 COLLECTION_FIRST = frozenset(keyword for keyword, function in FUNCTIONS.items() if function.gives_items)
 CONSTANTS = {"true": True, "false": False, "none": None}
+CHOICE_KEYS = ("choose", "choose together")  # the blocks that choose items
 
 
 def offered_literals(doc: YMap, attribute_names: tuple) -> list:
@@ -32,15 +33,26 @@ def offered_literals(doc: YMap, attribute_names: tuple) -> list:
 
 
 def choice_points(doc: YMap) -> list:
-    """(position, what it chooses) of every `choose:` and `choose move:` in the file, in file order."""
+    """(position, what it chooses) of every `choose:`, `choose together:`, `choose move:` and `first
+    come:` in the file, in file order."""
     out = []
     for items in _lists(doc):
         for item, pos in zip(items, items.item_pos):
-            if isinstance(item, YMap) and "choose move" in item:
+            if isinstance(item, YMap) and ("choose move" in item or "first come" in item):
                 out.append((pos, "move"))
-            elif isinstance(item, YMap) and "choose" in item:
-                out.append((pos, str(item["choose"])))
+            elif isinstance(item, YMap) and _chosen(item) is not None:
+                out.append((pos, str(item[_chosen(item)])))
     return out
+
+
+def offers_pass(doc: YMap) -> bool:
+    """Whether a choice of the file offers `pass` besides reactions: a `first come` window."""
+    return any(isinstance(item, YMap) and "first come" in item for item in _list_items(doc))
+
+
+def _chosen(item: YMap) -> str | None:
+    """The key naming what a choice of items binds (`choose`, `choose together`), or None."""
+    return next((key for key in CHOICE_KEYS if key in item), None)
 
 
 def uses_markers(doc: YMap) -> bool:
@@ -116,9 +128,9 @@ def _function_bodies(doc: YMap) -> dict:
 
 
 def _choices(doc: YMap):
-    """Every `choose:` mapping with a `from:`, wherever it is written."""
+    """Every `choose:` (or `choose together:`) mapping with a `from:`, wherever it is written."""
     for item in _list_items(doc):
-        if isinstance(item, YMap) and "choose" in item and isinstance(item.get("from"), str):
+        if isinstance(item, YMap) and _chosen(item) is not None and isinstance(item.get("from"), str):
             yield item
 
 

@@ -25,7 +25,7 @@ from .parsecache import prune, read_json, write_json
 FORMAT = 1  # the layout of a stored document below; a change makes old stores unreadable by name
 MAX_TEXT = 200_000  # longer files are read afresh every time (a store stays a few MB at most)
 # what a document depends on
-_LOADER_MODULES = ("documents.py", "loader.py", "yamlread.py", "textcheck.py", "docstore.py")
+_LOADER_MODULES = ("documents.py", "loader.py", "yamlread.py", "yamlrepair.py", "textcheck.py", "docstore.py")
 
 
 def stored_document(path: str, text: str) -> YMap | None:

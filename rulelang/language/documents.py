@@ -4,6 +4,8 @@ from __future__ import annotations
 from ..errors import UNKNOWN, Position
 
 BLOCK_STYLES = ("|", ">")  # a block scalar's text starts on the line after its mark
+MAX_DEPTH = 40  # levels a document may nest
+MAX_DIGITS = 18  # digits of a whole number a document may hold
 
 
 class YStr(str):

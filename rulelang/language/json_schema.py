@@ -18,19 +18,19 @@ KIND_HELP = {
     shape.TEXT: "Text.",
     shape.NUMBER: "A whole number.",
     shape.FLAG: "true or false.",
-    shape.EXPR: "An expression (text; a plain number or true/false also works).",
+    shape.EXPR: "An expression (text; a plain number, true/false or none also works).",
     shape.EFFECTS: "A list of effects: statements in text, or blocks such as `if:`, `for:`, `choose:`.",
     shape.NAMES: "A list of move names.",
     PLAYERS: "How many seats: a number (2) or a range [min, max], between 1 and 20.",
-    VALUE: "The starting value: a number, text, true/false or none.",
+    VALUE: "The starting value: a number, text, true/false, none, or a list of them.",
     CONSTANT: "A number, text or true/false, fixed for the whole game.",
     HEADED: "Text in Markdown, or sections of text by heading (a variant replaces them one by one).",
 }
 
 REMOVED = {"enum": [None, "none", "None"],  # the loader reads `none` as empty; editors read YAML 1.2 (text)
            "description": "none: in a variant, remove this part from the base."}
-EXPRESSION = {"type": ["string", "integer", "boolean"], "description": KIND_HELP[shape.EXPR]}
-SCALAR = {"type": ["string", "integer", "boolean", "null"], "description": KIND_HELP["value"]}
+EXPRESSION = {"type": ["string", "integer", "boolean", "null"], "description": KIND_HELP[shape.EXPR]}
+SCALAR = {"type": ["string", "integer", "boolean", "null", "array"], "description": KIND_HELP["value"]}
 SEATS = {"type": "integer", "minimum": 1, "maximum": 20}
 SHAPED = (shape.MAPPING, shape.SEQUENCE)  # sections whose value has a shape of its own; `none` removes one
 REMOVAL = {"type": "object", "required": ["name", "remove"], "additionalProperties": False,
@@ -50,9 +50,7 @@ def rule_file_schema() -> dict:
                        for key, section in SECTIONS.items()},
         "additionalProperties": False,
         "if": {"not": {"required": ["extends"]}},
-        "then": {"required": [key for key, section in SECTIONS.items() if section.required],
-                 "allOf": [{"anyOf": [{"required": [key]}, *({"required": [other]} for other in section.unless)]}
-                           for key, section in SECTIONS.items() if section.unless]},
+        "then": {"required": [key for key, section in SECTIONS.items() if section.required]},
         "definitions": {"effects": _effects(), "effect": _effect()},
     }
 

@@ -9,7 +9,7 @@ blamed where the text was written — in a house rule, if that is where it came 
 """
 from __future__ import annotations
 
-from ..constructs.catalogue import FUNCTIONS, OPERATORS
+from ..constructs.catalogue import OPERATORS, builtin_function
 from ..constructs.kinds import (
     ANY,
     LIST,
@@ -62,7 +62,7 @@ class KindChecker:
         name = str(node.children[0])
         args = [c for c in node.children[1:] if c is not None]
         kinds = [self.kind(a) for a in args]
-        builtin = FUNCTIONS.get(name)
+        builtin = builtin_function(name, self.names)
         if builtin is not None:
             return builtin.kind(self, args, kinds)
         return self.declared.get(("function", name), ANY)
@@ -117,7 +117,9 @@ def declared_kinds(names, props: dict, functions: dict, values: dict, functions_
     for (section, name), (value, pos) in values.items():
         if isinstance(value, bool) or value is None:
             continue
-        if isinstance(value, int):
+        if isinstance(value, list):
+            kinds[(section, name)] = LIST
+        elif isinstance(value, int):
             kinds[(section, name)] = NUMBER
         elif isinstance(value, str):
             what = {"var": "game variable", "player_var": "player variable", "card_var": "card variable",

@@ -28,10 +28,9 @@ import attrs
 from ..errors import Position, RuleError, remember_source
 from .docstore import keep_document, stored_document
 from .documents import YMap
+from .textcheck import SURROGATE, text_problem
 
 MAX_FILE_BYTES = 1_000_000
-MAX_DEPTH = 40
-MAX_DIGITS = 18
 TOO_LARGE = f"file is larger than {MAX_FILE_BYTES} bytes"
 BINARY = "binary file, not a YAML rule file"
 PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_ ]{0,39}")
@@ -81,6 +80,12 @@ def _refuse_unreadable(path: str, text: str) -> None:
         raise RuleError.at(here, BINARY)
     if not text.strip():
         raise RuleError.at(here, "empty file")
+    lone = SURROGATE.search(text)  # (only an editor's buffer can hold one: a file's bytes decode to characters)
+    if lone:
+        start = lone.start()
+        line_start = text.rfind("\n", 0, start) + 1
+        raise RuleError.at(Position(path, text.count("\n", 0, start) + 1, start - line_start + 1),
+                           text_problem(lone.group()))
 
 
 def load_yaml(path: str, kind: FileKind):

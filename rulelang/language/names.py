@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import attrs
 
-BUILTIN_NAMES = ("me", "opponent", "players", "current", "it", "attributes")
+BUILTIN_NAMES = ("me", "opponent", "players", "current", "it", "attributes", "round")
+OWN_NAMES = ("me", "it")  # bound wherever a rule runs (the acting seat, the item): nothing the file declares hides them
 ENGINE_CARD_ATTRIBUTES = ("zone", "owner", "parent", "face_down", "name", "index")
 PLAYER_ATTRIBUTES = ("seat", "name")
 ROLL_ATTRIBUTES = ("total", "high", "low", "fumble", "dice")
@@ -38,6 +39,7 @@ class Names:
     sheets: frozenset = frozenset()  # the players' score sheets (`sheets:`)
     max_players: int = 2
     trick_values: tuple = ("suit", "rank")  # the card values that are a card's suit and rank in a trick (`tricks:`)
+    rounds: bool = False  # the game is played in rounds (`rounds:`)
     kinds: dict = attrs.field(factory=dict)  # declared kinds of properties, functions, variables (language/kinds.py)
     _attributes: frozenset = attrs.field(init=False, eq=False, repr=False)
 
@@ -46,6 +48,11 @@ class Names:
         return (self.player_zones | self.player_vars | self.sheets | self.card_vars | self.zone_vars | self.card_props
                 | self.card_attributes | frozenset(ENGINE_CARD_ATTRIBUTES) | frozenset(PLAYER_ATTRIBUTES)
                 | frozenset(ROLL_ATTRIBUTES))
+
+    def declares(self, name: str) -> bool:
+        """Whether the file declares `name` as a game variable, a constant or a shared zone: such a
+        name comes before a built-in name alike (`players`, `current` …), but never `me` or `it`."""
+        return name in self.game_vars or name in self.constants or name in self.shared_zones
 
     def attributes(self) -> frozenset:
         """Every name that may follow a dot (gathered once)."""

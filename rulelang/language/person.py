@@ -3,8 +3,9 @@ player who makes the move reads it (the second person imperative: "End your turn
 said of that player to everyone else and in the log in the third person ("ends their turn").
 A log line about a seat is said to that seat in the second person ("you reveal A♦").
 
-The rules are small on purpose: the first word of a label is its verb, and the pronouns of the
-person addressed change. Where they read wrong (a label that starts with no verb, "Higher"),
+The rules are small on purpose: the first word of a label is its verb, and so is a word after
+`and`, `or` or `then` that follows the verb alone ("Hold and bank 9") or is followed by an object
+("Draw a card and play it"), and the pronouns of the person addressed change. Where they read wrong (a label that starts with no verb, "Higher"),
 a move gives its third person itself (`third_person:`). `{expressions}` are left as written.
 """
 from __future__ import annotations
@@ -25,6 +26,11 @@ BEFORE_OBJECT = frozenset("let make makes help give show tell ask pay deal pass 
                           "on of against beside than".split())
 # ... and before these ("give you a card"); before any other word it is the subject ("the card you drew")
 BEFORE_NOUN = frozenset("a an the some any no one two three four five six seven eight nine ten and or but".split())
+JOINING = frozenset(("and", "or", "then"))  # a verb after one of these, in a label, is a second verb ...
+# ... when it follows the first verb alone, or an object follows it (a digit or a `{field}` too)
+OBJECT_START = BEFORE_NOUN - JOINING | frozenset("it them this that these those all every each your up out on off "
+                                                 "back down".split())
+NOT_VERBS = OBJECT_START | frozenset(TO_THIRD) | {"you", "not"}
 
 
 def third_person(label: str) -> str:
@@ -38,7 +44,7 @@ def third_person(label: str) -> str:
         last = token.end()
         if word.startswith("{"):
             out.append(word)
-        elif index == 0 and token.start() == len(label) - len(label.lstrip()):
+        elif index == 0 and token.start() == len(label) - len(label.lstrip()) or _second_verb(label, tokens, index):
             out.append(_conjugated(word))
         elif word.lower() == "you":
             before = tokens[index - 1].group().lower() if index else ""
@@ -48,6 +54,16 @@ def third_person(label: str) -> str:
         else:
             out.append(_cased(TO_THIRD.get(word.lower(), word), word))
     return "".join(out) + label[last:]
+
+
+def _second_verb(label: str, tokens: list, index: int) -> bool:
+    """Whether the word at `index` is a second verb joined to the label's first: see the module docstring."""
+    word = tokens[index].group()
+    if index < 2 or tokens[index - 1].group().lower() not in JOINING or word.lower() in NOT_VERBS or word[0].isupper():
+        return False
+    rest = label[tokens[index].end():].lstrip()
+    following = rest.split(maxsplit=1)[0].lower().strip(".,;:()") if rest else ""
+    return index == 2 or rest[:1].isdigit() or rest[:1] == "{" or following in OBJECT_START
 
 
 def second_person(phrase: str) -> str:

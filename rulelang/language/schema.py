@@ -96,9 +96,7 @@ def check_effects(block, where: Position, out: list) -> None:
             out.append(Diagnostic(pos, _unknown_effect(str(next(iter(item), "")))))
             continue
         _mapping(item, EFFECT_FORMS[form], f"'{form}'", out)
-        for key in ("then", "else", "do"):
-            if key in item:
-                check_effects(item[key], item.value_pos[key], out)
+        _effects_in(item, EFFECT_FORMS[form], out)
 
 
 def _unknown_effect(first: str) -> str:
@@ -175,7 +173,7 @@ def _type_problem(value, kind: str) -> str | None:
         return "must be a list"
     if kind == NAMES and not (isinstance(value, YList) and all(isinstance(v, str) for v in value)):
         return "must be a list of names"
-    if kind == EXPR and not isinstance(value, (str, int)):
+    if kind == EXPR and not (value is None or isinstance(value, (str, int))):  # none is the expression none
         return "must be an expression"
     if kind == PLAYERS:
         if isinstance(value, bool):

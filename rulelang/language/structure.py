@@ -5,10 +5,13 @@ import re
 
 from ..constructs.catalogue import STATEMENTS
 from ..errors import Diagnostic
+from .cardvalues import missing_card_values
 from .documents import YList, YMap
 from .graphs import components
+from .hiding import hidden_builtins
 from .leaks import hidden_card_values
 from .names import suggest
+from .rulebook import dropped_sections
 from .stale import stale_rules
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -18,27 +21,30 @@ SET = re.compile(r"^\s*set\s+(?:[A-Za-z_][A-Za-z0-9_]*\.)?([A-Za-z_][A-Za-z0-9_]
 CALL = re.compile(r"^\s*call\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 DRAW = re.compile(r"^\s*draw\s+(\d+|[A-Za-z_][A-Za-z0-9_]*)\s+from\s")  # a count in digits or a constant's name
 EVERY_PLAYER = re.compile(r"^\s*[A-Za-z_][A-Za-z0-9_]*\s+in\s+players\s*$")
+MOVE_LISTS = ("choose move", "first come")  # the blocks that offer moves by name
 ENDING = re.compile(r"^\s*(" + "|".join(k for k, s in STATEMENTS.items() if s.ends_game) + r")\b")
 
 
 def structure_warnings(doc: YMap) -> list[Diagnostic]:
-    """Moves no choice offers, zones nothing names, triggers in a cycle, a house rule its base's
-    rules no longer tell, a card's value kept hidden from players but not from bots, and a game
-    that cannot end."""
+    """Moves no choice offers, zones nothing names, names that hide built-ins, printed values some
+    cards lack, triggers in a cycle, a house rule its base's rules no longer tell or whose rules
+    drop its base's, a card's value kept hidden from players but not from bots, and a game that
+    cannot end."""
     texts = list(_texts(doc))
     words = {w for text in texts for w in WORD.findall(text)}
     out = []
     offered = set()
     for item in _mappings(doc):
-        if isinstance(item.get("choose move"), YList):
-            offered |= {str(n) for n in item["choose move"]}
+        for key in MOVE_LISTS:
+            if isinstance(item.get(key), YList):
+                offered |= {_move_name(n) for n in item[key]}
     for key in ("reactions", "anytime"):
         if isinstance(doc.get(key), YMap) and isinstance(doc[key].get("moves"), YList):
             offered |= {str(n) for n in doc[key]["moves"]}
     moves = doc.get("moves")
     if isinstance(moves, YMap):
         for name in moves:
-            if name not in offered:
+            if _move_name(name) not in offered:
                 out.append(Diagnostic(moves.key_pos[name], f"move '{name}' is never offered: no 'choose move', "
                                                            f"reactions or anytime names it", "warning"))
     zones = doc.get("zones")
@@ -50,8 +56,11 @@ def structure_warnings(doc: YMap) -> list[Diagnostic]:
             if name not in used:
                 out.append(Diagnostic(zones.key_pos[name], f"zone '{name}' is never used", "warning"))
     out += unused_declarations(doc, words)
+    out += hidden_builtins(doc)
+    out += missing_card_values(doc)
     out += trigger_cycles(doc)
     out += stale_rules(doc)
+    out += dropped_sections(doc)
     out += hidden_card_values(doc)
     has_end = isinstance(doc.get("end"), YList) and len(doc["end"]) > 0
     if not has_end and not any(ENDING.match(text) for text in texts):
@@ -152,6 +161,11 @@ def procedure_writes(procedures: YMap) -> dict:
         for name in component:
             writes[name] = frozenset(union)
     return writes
+
+
+def _move_name(written) -> str:
+    """A move's name as a list of moves or `moves:` writes it (`meld(card)`: meld)."""
+    return str(written).split("(", 1)[0].strip()
 
 
 def _writes(block, procedure_writes: dict) -> set:

@@ -111,7 +111,10 @@ def _deeper_than(tree, limit: int):
 
 
 def parse(text: str, start: str, pos: Position) -> Tree:
-    """Parse `text` (an expression or a statement) written at `pos`; errors point into it."""
+    """Parse `text` (an expression or a statement) written at `pos`; errors point into it. YAML's
+    `none` where an expression is written is the expression `none` (`trump: none`)."""
+    if text is None and start == "start_expr":
+        text = "none"
     if not isinstance(text, str):
         raise RuleError.at(pos, f"expected an expression as text, found {type(text).__name__}")
     if "\n" in text.strip():

@@ -13,8 +13,10 @@ import re
 from ..errors import Position
 
 # A list item in plain text (not quoted) whose text before its first ': ' is no single-word key:
-# YAML splits such a statement into a mapping, and often fails only a few lines further on.
+# YAML splits such a statement into a mapping, and often fails only a few lines further on. (With
+# no quote before the ': ' and a list or mapping after it, it is a block: `- choose move: [a, b]`.)
 SPLIT_REACH = 5  # lines above a YAML error where such a statement is taken for its cause
+COLON_HERE = "mapping values are not allowed here"  # YAML's words for a `: ` on the line where it stops
 SPLIT_STATEMENT = re.compile(r"^\s*-\s+(?![\"'{\[#])(?P<head>(?:[^:#]|:(?!\s))*?[\s\"'](?:[^:#]|:(?!\s))*?):(?:\s|$)")
 # `key: value` written on one line, the value plain text (not a block, a quote or a bracket,
 # which may go on over the next lines): nothing may be indented under it.
@@ -56,17 +58,27 @@ def _split_statement(lines: list, where: Position, problem: str) -> tuple | None
     """At a statement YAML split at its ': ', a hint to quote it.
 
     YAML notices such a split late (at the end of the line or lines further on), so the nearest
-    split statement at most SPLIT_REACH lines above the line YAML stopped at is blamed.
+    split statement at most SPLIT_REACH lines above the line YAML stopped at is blamed; but a
+    second `: ` YAML stops at (`mapping values are not allowed here`) is on its own line.
     """
     above = lines[:where.line]
-    for number in range(len(above), max(len(above) - SPLIT_REACH, 0), -1):
-        found = SPLIT_STATEMENT.match(above[number - 1])
+    reach = 1 if problem == COLON_HERE else SPLIT_REACH
+    for number in range(len(above), max(len(above) - reach, 0), -1):
+        found = split_statement(above[number - 1])
         if found:
             stopped = "" if number == where.line else f" (YAML stopped at line {where.line}: {problem})"
             return (Position(where.path, number, found.start("head") + 1),
                     "YAML cannot read this statement: its ': ' makes it a mapping — put the whole "
                     f"statement in quotes, or use the mapping form (- log: \"…\"){stopped}")
     return None
+
+
+def split_statement(line: str):
+    """The match of SPLIT_STATEMENT on a line that holds a statement YAML splits, or None."""
+    found = SPLIT_STATEMENT.match(line)
+    if found is None or any(quote in found.group("head") for quote in "\"'"):
+        return found
+    return None if line[found.end():].lstrip()[:1] in ("[", "{") else found
 
 
 def _indentation_hint(lines: list, number: int) -> str | None:

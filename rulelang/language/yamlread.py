@@ -11,10 +11,12 @@ import yaml
 from yaml.events import AliasEvent
 
 from ..errors import Diagnostic, Position, RuleError, printable
-from .documents import BLOCK_STYLES, YList, YMap, YStr
-from .loader import MAX_DEPTH, MAX_DIGITS
+from .documents import BLOCK_STYLES, MAX_DEPTH, MAX_DIGITS, YList, YMap, YStr
 from .textcheck import FREE_TEXT_KEYS, text_problem
 from .yamlhints import duplicate_key, yaml_problem
+from .yamlrepair import MAX_MENDED, mendable, mended, put_back
+
+QUOTES = ("\"", "'")
 
 
 class _Resolver(yaml.resolver.Resolver):
@@ -33,11 +35,12 @@ _Resolver.add_implicit_resolver("tag:yaml.org,2002:null", re.compile(r"^(?:~|nul
 class _Building(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resolver):
     """Builds YStr/YMap/YList values from parser events, refusing aliases and deep nesting."""
 
-    def _start(self, path: str):
+    def _start(self, path: str, text: str):
         yaml.composer.Composer.__init__(self)
         yaml.constructor.SafeConstructor.__init__(self)
         _Resolver.__init__(self)
         self.path = path
+        self.lines = text.split("\n")
         self.depth = 0
         self.free_text = False  # whether the text being built is free text (see textcheck.py)
         self.later: list[Diagnostic] = []  # problems that quote the file: told once it has loaded
@@ -119,8 +122,28 @@ class _Building(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resol
         data.item_pos = []
         yield data
         for item in node.value:
-            data.append(self.construct_object(item))
+            statement = self.split_statement(item)
+            data.append(statement if statement is not None else self.construct_object(item))
             data.item_pos.append(self.position(item.start_mark))
+
+    def split_statement(self, node) -> YStr | None:
+        """A list item that YAML split at the `: ` inside its quoted text (`- log "Roll: again"`
+        read as a mapping of `log "Roll` to `again"`), read back from its line as the text it is."""
+        if not isinstance(node, yaml.MappingNode) or node.flow_style or len(node.value) != 1:
+            return None
+        key, value = node.value[0]
+        plain = all(isinstance(part, yaml.ScalarNode) and not part.style for part in (key, value))
+        if not plain or not any(quote in key.value for quote in QUOTES):
+            return None
+        line = key.start_mark.line
+        if value.start_mark.line != line or key.end_mark.line != line or value.end_mark.line != line:
+            return None
+        text = YStr(self.lines[line][key.start_mark.column:value.end_mark.column])
+        text.pos, text.offset = self.position(key.start_mark), 0
+        problem = text_problem(text)
+        if problem:
+            raise RuleError.at(text.pos, problem)
+        return text
 
     def construct_decimal(self, node):
         """Integers are decimal: `0777` is 777, not an octal 511; at most MAX_DIGITS digits."""
@@ -160,7 +183,7 @@ class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _Bui
         yaml.reader.Reader.__init__(self, stream)
         yaml.scanner.Scanner.__init__(self)
         yaml.parser.Parser.__init__(self)
-        self._start(path)
+        self._start(path, stream)
 
 
 try:
@@ -177,14 +200,15 @@ else:
 
         def __init__(self, stream, path: str):
             CParser.__init__(self, stream)
-            self._start(path)
+            self._start(path, stream)
 
 
 
 def parse(text: str, path: str) -> tuple:
     """The document, and the problems to tell once it has loaded (they quote it).
 
-    libyaml's parser reads first; when it fails, the pure-Python loader says what is wrong, in its words.
+    libyaml's parser reads first; when it fails, the pure-Python loader says what is wrong, in its
+    words, unless the line it stops at holds ordinary text that can be mended (yamlrepair.py).
     """
     if _FastLoader is not None:
         fast = _FastLoader(text, path)
@@ -196,14 +220,30 @@ def parse(text: str, path: str) -> tuple:
             fast.dispose()
         if isinstance(document, YMap):
             return document, fast.later
+    reading = text
+    for _ in range(MAX_MENDED + 1):
+        document, later, again = _read_slowly(text, reading, path)
+        if again is None:
+            return (document if reading is text else put_back(document)), later
+        reading = again
+    raise RuleError.at(Position(path, 1, 1), f"YAML: more than {MAX_MENDED} lines to mend")  # pragma: no cover
+
+
+def _read_slowly(text: str, reading: str, path: str) -> tuple:
+    """(document, problems to tell, None) of `reading` (the text, or a mended copy of it) read by the
+    pure-Python loader; or (None, None, a copy mended further) where it stops at a line that can be."""
     loader = None
     try:
-        loader = _Loader(text, path)
-        document = loader.get_single_data()
+        loader = _Loader(reading, path)
+        return loader.get_single_data(), loader.later, None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
+        problem = str(err.problem or err.context)
+        again = mended(reading, mark.line, mark.column, problem) if mark and mendable(text) else None
+        if again is not None:
+            return None, None, again
         where = Position(path, mark.line + 1, mark.column + 1) if mark else Position(path, 1, 1)
-        raise RuleError.at(*yaml_problem(text, where, printable(str(err.problem or err.context)))) from None
+        raise RuleError.at(*yaml_problem(text, where, printable(problem))) from None
     except yaml.reader.ReaderError as err:
         raise RuleError.at(Position(path, 1, 1), f"character {err.character!r} is not allowed in YAML") from None
     except yaml.YAMLError as err:
@@ -213,4 +253,3 @@ def parse(text: str, path: str) -> tuple:
     finally:
         if loader is not None:
             loader.dispose()
-    return document, loader.later

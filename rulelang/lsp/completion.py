@@ -14,6 +14,7 @@ from ..language.names import BUILTIN_NAMES
 from .context import STATEMENT, Spot, place_of, statement_start
 from .declarations import (
     CARD,
+    CONSTANT,
     FUNCTION,
     GAME_VAR,
     MOVE,
@@ -32,6 +33,7 @@ CALL = re.compile(r"\bcall\s+[A-Za-z0-9_]*$")
 SEAT = re.compile(r"P[0-9]+")
 PLAYER_NAMES = ("me", "opponent", "current")
 KINDS = {ZONE: types.CompletionItemKind.Field, GAME_VAR: types.CompletionItemKind.Variable,
+         CONSTANT: types.CompletionItemKind.Constant,
          FUNCTION: types.CompletionItemKind.Function, PROCEDURE: types.CompletionItemKind.Method,
          MOVE: types.CompletionItemKind.EnumMember, CARD: types.CompletionItemKind.Constant}
 
@@ -90,14 +92,17 @@ def _statements() -> list:
 
 
 def _expression(outline: Outline, procedures: bool) -> list:
-    """What an expression may name: the file's zones, variables and functions, the built-in
+    """What an expression may name: the file's zones, constants, variables and functions, the built-in
     functions and names, the seats; after `call`, the procedures."""
     if procedures:
         return [_item(d.name, KINDS[PROCEDURE], d.summary()) for d in outline.of(PROCEDURE)]
-    own = [_item(d.name, KINDS[d.what], d.summary()) for d in outline.of(ZONE, GAME_VAR, FUNCTION)]
+    declared = outline.of(ZONE, CONSTANT, GAME_VAR, FUNCTION)
+    own = [_item(d.name, KINDS[d.what], d.summary()) for d in declared]
+    hidden = {d.name for d in declared}  # the file's own names come before built-ins alike
     built_in = [_item(k, types.CompletionItemKind.Function, f.summary(), documentation=_entry(f))
-                for k, f in FUNCTIONS.items()]
-    names = [_item(name, types.CompletionItemKind.Constant, "a built-in name") for name in BUILTIN_NAMES]
+                for k, f in FUNCTIONS.items() if k not in hidden]
+    names = [_item(name, types.CompletionItemKind.Constant, "a built-in name") for name in BUILTIN_NAMES
+             if name not in hidden]
     seats = [_item(f"P{seat}", types.CompletionItemKind.Constant, f"the player in seat {seat}")
              for seat in range(1, outline.max_players + 1)]
     return own + built_in + names + seats

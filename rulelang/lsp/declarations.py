@@ -11,19 +11,19 @@ import re
 
 import attrs
 
-from ..compile.decks import STANDARD_ATTRIBUTES, STANDARD_SIZES, standard_deck
+from ..compile.decks import STANDARD_ATTRIBUTES, made_deck
 from ..constructs.sections import SIGNATURE
 from ..errors import Position
 from ..language.documents import YList, YMap
 from ..language.names import ENGINE_CARD_ATTRIBUTES, PLAYER_ATTRIBUTES
 
 SHOWN_CHARACTERS = 120  # of a declaration's line, in a hover
-ZONE, PLAYER_ZONE, GAME_VAR, PLAYER_VAR, CARD_VAR, ZONE_VAR, CARD_PROP, FUNCTION, PROCEDURE, MOVE, CARD, TRIGGER = (
-    "zone", "zone per player", "game variable", "player variable", "card variable", "zone variable",
-    "card property", "function", "procedure", "move", "card", "trigger")
+(ZONE, PLAYER_ZONE, CONSTANT, GAME_VAR, PLAYER_VAR, CARD_VAR, ZONE_VAR, CARD_PROP, FUNCTION, PROCEDURE, MOVE, CARD,
+ TRIGGER) = ("zone", "zone per player", "constant", "game variable", "player variable", "card variable",
+             "zone variable", "card property", "function", "procedure", "move", "card", "trigger")
 VARIABLES = {"vars": GAME_VAR, "player_vars": PLAYER_VAR, "card_vars": CARD_VAR, "zone_vars": ZONE_VAR}
-KIND_KEYS = {GAME_VAR: "var", PLAYER_VAR: "player_var", CARD_VAR: "card_var", CARD_PROP: "prop",
-             FUNCTION: "function"}  # how the kind checker names each in `Names.kinds`
+KIND_KEYS = {CONSTANT: "constant", GAME_VAR: "var", PLAYER_VAR: "player_var", CARD_VAR: "card_var",
+             CARD_PROP: "prop", FUNCTION: "function"}  # how the kind checker names each in `Names.kinds`
 PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -81,8 +81,8 @@ def outline(document: YMap, game=None) -> Outline:
     """The outline of a loaded (merged) rule file; `game`, when it compiled, gives the kinds."""
     lines = {path: text.split("\n") for path, text in document.sources}
     kinds = game.names.kinds if game is not None else {}
-    found = [*_zones(document), *_variables(document), *_expressions(document), *_moves(document),
-             *_triggers(document)]
+    found = [*_zones(document), *_constants(document), *_variables(document), *_expressions(document),
+             *_moves(document), *_triggers(document)]
     cards, printed = _deck(document)
     declared = []
     for declaration in found + cards:
@@ -121,6 +121,18 @@ def _zones(document: YMap) -> list:
     return out
 
 
+def _constants(document: YMap) -> list:
+    """The constants, with their values (a house rule's value where it overrides its base's)."""
+    section = _section(document, "constants")
+    return [Declaration(str(name), CONSTANT, section.key_pos[name], f"= {_shown(value)}")
+            for name, value in section.items()]
+
+
+def _shown(value) -> str:
+    """A value as the rule file writes it: none, true/false, a number, or a quoted text."""
+    return "none" if value is None else str(value).lower() if isinstance(value, bool) else repr(value)
+
+
 def _variables(document: YMap) -> list:
     """The variables of every variable section, with their starting values."""
     out = []
@@ -128,8 +140,7 @@ def _variables(document: YMap) -> list:
         section = _section(document, key)
         for name, value in section.items():
             initial = value.get("initial") if isinstance(value, YMap) else value
-            shown = "none" if initial is None else str(initial).lower() if isinstance(initial, bool) else repr(initial)
-            out.append(Declaration(str(name), what, section.key_pos[name], f"(starts as {shown})"))
+            out.append(Declaration(str(name), what, section.key_pos[name], f"(starts as {_shown(initial)})"))
     return out
 
 
@@ -155,7 +166,7 @@ def _short(value) -> str:
 def _moves(document: YMap) -> list:
     """The moves, with their labels."""
     section = _section(document, "moves")
-    return [Declaration(str(name), MOVE, section.key_pos[name],
+    return [Declaration(str(name).split("(", 1)[0].strip(), MOVE, section.key_pos[name],  # (`meld(card)`: meld)
                         f"(label: {body['label']})" if isinstance(body, YMap) and "label" in body else "")
             for name, body in section.items()]
 
@@ -183,13 +194,17 @@ def _deck(document: YMap) -> tuple:
                 out.append(Declaration(str(item["name"]), CARD, item.value_pos["name"], f"({_short(values)})"))
                 printed.update(k for k in item if k != "name" and PLAIN_NAME.fullmatch(k))
         return out, printed
-    size = deck.get("standard", 54)
-    where = deck.value_pos.get("standard", deck.pos)
-    if size not in STANDARD_SIZES:
+    key = next((k for k in ("pack", "standard", "suits", "ranks") if k in deck), "standard")
+    where = deck.value_pos.get(key, deck.pos)
+    try:
+        cards, printed = made_deck(deck)
+    except ValueError:
         return [], set(STANDARD_ATTRIBUTES)
-    return ([Declaration(card.name, CARD, where, f"(of the standard deck of {size}: "
+    what = f"the {deck['pack']} pack" if "pack" in deck else "the deck" if key in ("suits", "ranks") else \
+        f"the standard deck of {deck.get('standard', 54)}"
+    return ([Declaration(card.name, CARD, where, f"(of {what}: "
                                                 f"{', '.join(f'{k}: {v}' for k, v in card.attributes.items())})")
-             for card in standard_deck(size)], set(STANDARD_ATTRIBUTES))
+             for card in cards], set(printed))
 
 
 def _max_players(document: YMap) -> int:

@@ -1,6 +1,7 @@
 """Diagnostics as the editor shows them: each of `validate`'s errors and warnings at the range of
-its token, with a quick fix where it suggests one name; a house rule's errors that lie in its base
-are shown at its `extends:` line, naming the base's position."""
+its token, with a quick fix where it suggests one name; errors that lie in a house rule's base
+(one with errors of its own: see language/blame.py) are shown at its `extends:` line, naming the
+base's position."""
 from __future__ import annotations
 
 import re

@@ -28,7 +28,7 @@ from .declarations import (
 
 MEMBERS = (PLAYER_ZONE, PLAYER_VAR, CARD_PROP, CARD_VAR, ZONE_VAR)  # what follows a dot
 NOT_BARE = MEMBERS + (CARD, TRIGGER)  # what a bare word in an expression never names
-MOVE_LISTS = ("choose move", "moves")  # the keys whose names are moves
+MOVE_LISTS = ("choose move", "first come", "moves")  # the keys whose names are moves
 CARD_CALL = re.compile(r"\bcard\(\s*(['\"])([^'\"\n]{0,200})\1")
 QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 

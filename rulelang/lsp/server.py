@@ -21,6 +21,7 @@ from .context import spot
 from .diagnostics import editor_diagnostics, quick_fixes
 from .examine import is_test_file
 from .hover import hover_text
+from .protocol import RulelangProtocol, plain_logging
 from .source import Source
 from .symbols import definitions, document_symbols
 
@@ -32,7 +33,7 @@ class RulelangServer(LanguageServer):
     """The server's state: the checking process, the allowed folders, each document's outline and pending check."""
 
     def __init__(self, seconds: float = CHECK_SECONDS, allow: tuple = ()):
-        super().__init__("rulelang", metadata.version("rulelang"))
+        super().__init__("rulelang", metadata.version("rulelang"), protocol_cls=RulelangProtocol)
         self.checking = CheckingProcess(seconds)
         self.allow = allow
         self.outlines: dict = {}  # uri -> the Outline of the document's last check that loaded
@@ -92,6 +93,7 @@ def uri_of(path: str) -> str:
 
 def make_server(seconds: float = CHECK_SECONDS, allow: tuple = ()) -> RulelangServer:
     """A language server for rule files and rule test files, with every feature registered."""
+    plain_logging()
     server = RulelangServer(seconds, allow)
 
     @server.feature(types.INITIALIZED)

@@ -3,6 +3,9 @@ them (split at `\\n`), and columns in the editor's units (UTF-16 by default) or 
 from __future__ import annotations
 
 import re
+from array import array
+from bisect import bisect_left
+from itertools import accumulate
 
 from lsprotocol import types
 
@@ -20,6 +23,7 @@ class Source:
     def __init__(self, path: str, text: str, encoding: str = types.PositionEncodingKind.Utf16):
         self.path, self.text, self.encoding = path, text, encoding
         self.lines = [line.rstrip("\r") for line in text.split("\n")]
+        self._units_of: dict = {}  # row -> None (a column is a unit) or the units before each column
 
     def line(self, row: int) -> str:
         """A 0-based line's text ('' past the end)."""
@@ -27,15 +31,16 @@ class Source:
 
     def position(self, row: int, column: int) -> types.Position:
         """An editor position from a 0-based line and a column in characters."""
-        return types.Position(row, self._units(self.line(row)[:max(column, 0)]))
+        column = min(max(column, 0), len(self.line(row)))
+        before = self._units_before(row)
+        return types.Position(row, column if before is None else before[column])
 
     def column(self, position: types.Position) -> int:
         """The column in characters of an editor position."""
-        line, units, column = self.line(position.line), 0, 0
-        while column < len(line) and units < position.character:
-            units += self._units(line[column])
-            column += 1
-        return column
+        line, before = self.line(position.line), self._units_before(position.line)
+        if before is None:
+            return min(max(position.character, 0), len(line))
+        return min(bisect_left(before, position.character), len(line))
 
     def range(self, row: int, start: int, end: int) -> types.Range:
         """An editor range on one line, from and to columns in characters."""
@@ -77,10 +82,25 @@ class Source:
                 return self.range(row, found.start("value"), found.end("value"))
         return None
 
-    def _units(self, text: str) -> int:
-        """How many units of the editor's encoding a text takes."""
-        if self.encoding == types.PositionEncodingKind.Utf32:
-            return len(text)
-        if self.encoding == types.PositionEncodingKind.Utf8:
-            return len(text.encode("utf-8", "surrogatepass"))
-        return len(text.encode("utf-16-le", "surrogatepass")) // 2
+    def _units_before(self, row: int):
+        """None when a line's columns are its units (in UTF-32, or all ASCII); else the units
+        before each column (made once per line, so that a long line costs its length once)."""
+        if row not in self._units_of:
+            line = self.line(row)
+            if self.encoding == types.PositionEncodingKind.Utf32 or line.isascii():
+                self._units_of[row] = None
+            else:
+                width = _utf8_width if self.encoding == types.PositionEncodingKind.Utf8 else _utf16_width
+                self._units_of[row] = array("q", accumulate(map(width, line), initial=0))
+        return self._units_of[row]
+
+
+def _utf16_width(character: str) -> int:
+    """UTF-16 units of a character (a lone surrogate, written as itself, takes one)."""
+    return 2 if ord(character) > 0xFFFF else 1
+
+
+def _utf8_width(character: str) -> int:
+    """UTF-8 bytes of a character (a lone surrogate, written as itself, takes three)."""
+    code = ord(character)
+    return 1 if code < 0x80 else 2 if code < 0x800 else 3 if code < 0x10000 else 4

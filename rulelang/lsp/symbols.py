@@ -2,6 +2,8 @@
 rule; the file `extends:` names) and the document's outline (its sections and what they declare)."""
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from lsprotocol import types
 
 from ..errors import Position, RuleError
@@ -10,6 +12,7 @@ from .context import Spot
 from .declarations import (
     CARD_PROP,
     CARD_VAR,
+    CONSTANT,
     FUNCTION,
     GAME_VAR,
     MOVE,
@@ -25,11 +28,13 @@ from .declarations import (
 from .lookup import declarations_at
 from .source import Source
 
-SYMBOLS = {ZONE: types.SymbolKind.Field, PLAYER_ZONE: types.SymbolKind.Field, GAME_VAR: types.SymbolKind.Variable,
+SYMBOLS = {ZONE: types.SymbolKind.Field, PLAYER_ZONE: types.SymbolKind.Field, CONSTANT: types.SymbolKind.Constant,
+           GAME_VAR: types.SymbolKind.Variable,
            PLAYER_VAR: types.SymbolKind.Variable, CARD_VAR: types.SymbolKind.Variable,
            ZONE_VAR: types.SymbolKind.Variable, CARD_PROP: types.SymbolKind.Property,
            FUNCTION: types.SymbolKind.Function, PROCEDURE: types.SymbolKind.Method, MOVE: types.SymbolKind.Event,
            TRIGGER: types.SymbolKind.Event}  # what the outline lists under the sections (not the cards)
+MOST_SYMBOLS = 5_000  # names the outline lists: more help no reader, and each costs the server's time
 
 
 def definitions(spot: Spot, outline: Outline | None, source: Source, row: int, allow: tuple, uri_of) -> list:
@@ -62,17 +67,27 @@ def _location(declaration: Declaration, source: Source, uri_of) -> types.Locatio
 
 
 def document_symbols(outline: Outline | None, source: Source) -> list:
-    """The outline: each section written in the document, with the names it declares there."""
-    mine = [d for d in (outline.declarations if outline is not None else ()) if d.position.path == source.path
-            and d.what in SYMBOLS]
+    """The outline: each section written in the document, with the names it declares there (at
+    most MOST_SYMBOLS in all; a section cut short ends with how many more it declares)."""
     rows = sorted(source.top_keys().items(), key=lambda item: item[1])
-    symbols = []
+    starts = [row for _, row in rows]
+    declared: list = [[] for _ in rows]
+    for d in (outline.declarations if outline is not None else ()):
+        if d.position.path == source.path and d.what in SYMBOLS:
+            section = bisect_right(starts, d.position.line - 1) - 1  # the last section starting on or above its line
+            if section >= 0:
+                declared[section].append(d)
+    symbols, room = [], MOST_SYMBOLS
     for index, (key, row) in enumerate(rows):
         last = rows[index + 1][1] - 1 if index + 1 < len(rows) else len(source.lines) - 1
-        children = [_symbol(d, source) for d in mine if row < d.position.line <= last + 1]
         whole = types.Range(types.Position(row, 0), source.position(last, len(source.line(last))))
-        symbols.append(types.DocumentSymbol(key, types.SymbolKind.Module, whole, source.range(row, 0, len(key)),
-                                            children=children))
+        heading = source.range(row, 0, len(key))
+        children = [_symbol(d, source) for d in declared[index][:room]]
+        if len(declared[index]) > room:
+            children.append(types.DocumentSymbol(f"… {len(declared[index]) - room:,} more", types.SymbolKind.Null,
+                                                 whole, heading))
+        room = max(room - len(declared[index]), 0)
+        symbols.append(types.DocumentSymbol(key, types.SymbolKind.Module, whole, heading, children=children))
     return symbols
 
 

@@ -22,6 +22,9 @@ def spoken(name: str) -> str:
     return name.replace("_", " ").strip()
 
 
+MAX_REMEMBERED = 4_096  # texts a Namer keeps named (a log names the same lines again and again)
+
+
 class Namer:
     """Turns the engine's names in a text into players' names, for one viewing seat (or none)."""
 
@@ -35,6 +38,7 @@ class Namer:
         self.bare = re.compile(rf"\b(to|from|into|shuffles) ({alternatives})\b(?![\[.])")  # the engine's phrases
         bookkeeping = "|".join(re.escape(n) for n in names if n.startswith("_")) or "(?!)"
         self.hidden_source = re.compile(rf" from (?:{bookkeeping})\b")
+        self.named: dict = {}  # text -> the same in players' names (`text`)
 
     def zone(self, name: str, owner: int | None = None, index: int | None = None) -> str:
         """A zone as players call it: `your hand`, `P2's pile 3`, `draw pile`."""
@@ -56,6 +60,14 @@ class Namer:
 
     def text(self, text: str) -> str | None:
         """A log line, prompt or option with players' names; None for a line about bookkeeping zones."""
+        found = self.named.get(text, self)
+        if found is self:
+            if len(self.named) >= MAX_REMEMBERED:
+                self.named.clear()
+            found = self.named[text] = self._text(text)
+        return found
+
+    def _text(self, text: str) -> str | None:
         text = self.hidden_source.sub("", literal(text))
         internal = []
 
