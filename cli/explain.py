@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
-from rulelang.compile.decks import STANDARD_ATTRIBUTES
-from rulelang.compile.ruleset import Move
+from rulelang.engine.decks import STANDARD_ATTRIBUTES
+from rulelang.engine.game import Move
 from rulelang.engine.state import Anytime
 from rulelang.engine.values import Card, ZoneRef, pretty
 from rulelang.presentation.naming import ZONE_LABEL, spoken
@@ -53,5 +53,5 @@ def about_attribute(game, view: dict, attribute: str) -> Text:
     mine = [custom_card(game, p["card"]) for label, pieces in view["zones"].items()
             if ZONE_LABEL.match(label) and ZONE_LABEL.match(label).group(1) == seat
             for p in pieces if p["card"] is not None]
-    values = ", ".join(f"{c.face} {c.attributes.get(attribute, 0)}" for c in mine if c is not None)
+    values = ", ".join(f"{c.printed} {c.attributes.get(attribute, 0)}" for c in mine if c is not None)
     return styled(f"{spoken(attribute)}: a value printed on the cards" + (f"; yours: {values}" if values else ""))

@@ -10,8 +10,8 @@ import re
 
 from rich.text import Text
 
-from rulelang.language.person import second_person
-from rulelang.language.syntax import TEMPLATE_FIELD
+from rulelang.kit.person import second_person
+from rulelang.kit.texts import TEMPLATE_FIELD
 from rulelang.presentation.naming import Namer
 
 from .screen import styled

@@ -8,10 +8,10 @@ import attrs
 from .catalog import packaged_rulesets, resolve
 from .compile.compiler import Compiler
 from .compile.gamecache import GameCache
-from .compile.ruleset import Game
+from .engine.game import Game
 from .errors import Diagnostic, Position, RuleError
+from .kit.documents import YMap
 from .language.blame import blame_house_rule
-from .language.documents import YMap
 from .language.loader import load_text, load_yaml
 from .language.reach import Reach
 from .language.schema import RULE_FILE, check_shape

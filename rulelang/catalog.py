@@ -27,7 +27,10 @@ def resolve(name_or_path: str) -> str:
     shipped = packaged_rulesets()
     if name_or_path in shipped:
         return str(shipped[name_or_path])
-    from .errors import Position, RuleError  # here: `--help` lists rulesets without attrs (start-up time)
+    from .errors import (  # here: `--help` lists rulesets without attrs (start-up time)
+        Position,
+        RuleError,
+    )
     known = ", ".join(sorted(shipped)) or "none"
     raise RuleError.at(Position(name_or_path, 0, 0),
                        f"no such rule file or packaged ruleset{ruleset_suggestion(name_or_path)} (packaged: {known})")
@@ -35,7 +38,9 @@ def resolve(name_or_path: str) -> str:
 
 def ruleset_suggestion(name: str) -> str:
     """' (did you mean X?)' for a packaged ruleset whose name starts with `name` or is a near miss, else ''."""
-    from .language.names import suggest  # here: only a name not found needs it (start-up time)
+    from .kit.names import (
+        suggest,  # here: only a name not found needs it (start-up time)
+    )
     shipped = sorted(packaged_rulesets())
     starting = [known for known in shipped if name and known.startswith(name.lower())]
     return f" (did you mean '{starting[0]}'?)" if len(starting) == 1 else suggest(name, shipped)

@@ -4,11 +4,11 @@ import ast
 import pytest
 
 from rulelang.api import compile_document, load_document, load_game, packaged_rulesets
-from rulelang.compile import codegen
 from rulelang.compile.expressions import ExpressionCompiler
 from rulelang.engine.runtime import new_game
 from rulelang.engine.values import Player
 from rulelang.errors import GameError, RuleError
+from rulelang.kit import codegen
 
 MINIMAL = "tests/data/minimal.yaml"
 # The engine's own fields and methods that generated code may touch; nothing else.

@@ -6,8 +6,8 @@ import pytest
 
 from rulelang import api
 from rulelang.analysis.ruletests import read_tests, run_test
-from rulelang.compile.decks import custom_deck, standard_deck
 from rulelang.engine.decisions import options_for
+from rulelang.engine.decks import custom_deck, standard_deck
 from rulelang.engine.runtime import apply_label, new_game
 from rulelang.engine.values import ZoneRef
 from rulelang.engine.views import seat_view
@@ -49,7 +49,7 @@ def copies(tmp_path):
 def test_copies_are_named_by_their_number_and_read_as_their_face():
     cards = custom_deck([{"name": "Red 7", "copies": 2}, {"name": "Blue 1"}], (), copies=2)
     assert [c.name for c in cards] == ["Red 7#1", "Red 7#2", "Red 7#3", "Red 7#4", "Blue 1#1", "Blue 1#2"]
-    assert {c.face for c in cards[:4]} == {"Red 7"} and cards[0].pretty() == "Red 7"
+    assert {c.printed for c in cards[:4]} == {"Red 7"} and cards[0].pretty() == "Red 7"
     two_decks = standard_deck(52, copies=2)
     assert len(two_decks) == 104 and [c.name for c in two_decks[:2]] == ["AC#1", "AC#2"]
     assert two_decks[1].pretty() == "A♣" and standard_deck(52)[0].name == "AC"

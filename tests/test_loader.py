@@ -7,9 +7,9 @@ import pytest
 
 from rulelang.catalog import packaged_rulesets
 from rulelang.errors import Diagnostic, Position, RuleError
+from rulelang.kit.documents import YList, YMap
 from rulelang.language import loader, yamlread
 from rulelang.language.docstore import decode, encode
-from rulelang.language.documents import YList, YMap
 from rulelang.language.loader import FileKind, load_text, load_yaml
 
 KIND = FileKind("test file", frozenset({"a", "b", "c", "d", "e", "name", "zones"}))

@@ -4,9 +4,9 @@ import os
 import shutil
 
 from rulelang.catalog import packaged_rulesets
+from rulelang.kit.trees import Token, Tree
 from rulelang.language import syntax
 from rulelang.language.parsecache import decode, encode
-from rulelang.language.trees import Token, Tree
 
 EXPRESSIONS = [
     ("start_expr", "count(me.hand) > 0 and not any(c in me.hand | c.rank == 13)"),

@@ -4,13 +4,13 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from rulelang.cli.main import main
 
 from rulelang.agents import random_agents
 from rulelang.api import load_game
 from rulelang.catalog import packaged_rulesets
-from rulelang.cli.main import main
 from rulelang.engine.session import play_game
-from rulelang.language.person import second_person, third_person
+from rulelang.kit.person import second_person, third_person
 
 THIRD = [
     ("Play a card from your hand", "plays a card from their hand"),

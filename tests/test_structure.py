@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from rulelang.api import check
+from rulelang.kit.names import suggest
 from rulelang.language.graphs import components, on_cycles
-from rulelang.language.names import suggest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import validate_speed  # noqa: E402  (the generators of large rule files)

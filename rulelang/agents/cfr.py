@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import json
 import os
+from importlib.metadata import version
 
-from .. import __version__
 from ..engine.rng import Rng
+from ..errors import GameError
 from ..language.cachedir import cache_folder
 from .determinization import SeatView
-from ..errors import GameError
 from .gametree import GameTree, OutOfTime, TooBig, info_key
 from .solve import CfrPlus
 
@@ -100,11 +100,11 @@ def solved(game, players: int, iterations: int, deadline: float | None = None) -
 
 def _path(key: tuple) -> str | None:
     """Where a policy is stored: named by the ruleset's digest, the seats, the iterations, and
-    the versions of rulelang and of the layout (a policy made by other rules is never read)."""
+    the versions of rulelang (as installed) and of the layout (a policy made by other rules is never read)."""
     folder = cache_folder("policies")
     digest, players, iterations = key
     return None if folder is None or not digest else os.path.join(
-        folder, f"{digest[:32]}-{players}-{iterations}-{__version__}-v{FORMAT}.json")
+        folder, f"{digest[:32]}-{players}-{iterations}-{version('rulelang')}-v{FORMAT}.json")
 
 
 def _stored(key: tuple) -> dict | None:

@@ -370,7 +370,7 @@ def _option(option: Option, value, st) -> Option:
     new = value(option.value)
     if new is option.value or new == option.value:
         return option
-    if new.__class__ is Card:  # labelled as the option was: by the face, or by the copy's own name
-        label = new.face if option.label == getattr(option.value, "face", None) else new.name
+    if new.__class__ is Card:  # labelled as the option was: by what is printed, or by the copy's own name
+        label = new.printed if option.label == getattr(option.value, "printed", None) else new.name
         return Option(label, None, new, st.cvars.get(new.id))
     return Option(str(new), None, new)  # a list, labelled as options_for labels one

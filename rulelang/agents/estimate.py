@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from ..compile.ruleset import RESULT
+from ..engine.game import RESULT
 from ..engine.values import Player
 from ..errors import GameError
 

@@ -14,7 +14,7 @@ from ..compile.expressions import ExpressionCompiler
 from ..engine.runtime import advance, apply_action, apply_label, new_game
 from ..engine.values import Player, RowRef, ZoneRef
 from ..errors import GameError, Position, RuleError, RulelangError
-from ..language.documents import YList, YMap
+from ..kit.documents import YList, YMap
 from ..language.loader import load_yaml
 from ..language.reach import Reach
 from ..language.variants import resolve_extends
@@ -22,7 +22,6 @@ from .forcing import Forced
 from .testexplain import explain
 from .testnames import ROUND, card, deck, seat, variable, zone_parts
 from .testschema import TEST_FILE, check_file
-
 
 POSITION_CHECKS = ("by", "options", "not_legal", "expect", "visible", "hidden", "game_over")  # in the order written
 DECISION_CHECKS = ("by", "options", "not_legal")  # they look at the next decision

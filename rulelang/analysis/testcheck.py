@@ -9,7 +9,7 @@ import re
 
 from ..compile.expressions import ExpressionCompiler
 from ..errors import Diagnostic, Position, RuleError
-from ..language.documents import YList, YMap
+from ..kit.documents import YList, YMap
 from ..language.loader import load_text, load_yaml
 from .ruletests import find_ruleset, load_ruleset
 from .testlabels import Labels

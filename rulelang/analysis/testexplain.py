@@ -9,8 +9,8 @@ import re
 
 from ..engine.values import Player, RowRef, ZoneRef, pretty
 from ..errors import GameError
+from ..kit.trees import Tree
 from ..language.syntax import parse
-from ..language.trees import Tree
 
 PARTED = ("compare", "in_", "not_in")  # the trees whose operands are worth showing
 LITERALS = ("number", "string", "true", "false", "none")  # parts whose value is what they say

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ..env.offers import choice_points, offered_literals
-from ..language.names import suggest
+from ..kit.names import suggest
 
 FIXED = ("done", "pass", "none", "true", "false")
 NUMBERED = re.compile(r"^(?P<label>.*) \([0-9]+\)$")  # options alike told apart: `dmg 4 on QH (2)`

@@ -8,9 +8,9 @@ or without running it by `rulelang validate` (analysis/testcheck.py).
 from __future__ import annotations
 
 from ..errors import Diagnostic
-from ..language.documents import YList, YMap
+from ..kit.documents import YList, YMap
+from ..kit.names import suggest
 from ..language.loader import FileKind
-from ..language.names import suggest
 
 TEST_FILE = FileKind("rule test file", frozenset({"ruleset", "tests"}))
 MAX_TURNS = 10_000  # turns one step may play (`turns:`): a whole game of Hearts takes some 600, and 10,000 under 1 s

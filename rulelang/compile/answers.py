@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ast
 
-from .codegen import STORE, field, item, name
+from ..kit.codegen import STORE, field, item, name
 
 ANSWER = "_answer"  # the local holding a function's answer, to keep
 FOUND = "_found"  # the local holding the answer kept, if any

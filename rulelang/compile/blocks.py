@@ -13,6 +13,7 @@ import ast
 
 import attrs
 
+from ..engine.choices import CHECK_POINT
 from ..engine.effects import (
     BREAK,
     Break,
@@ -26,10 +27,9 @@ from ..engine.effects import (
     acting,
     call_env,
 )
-from ..engine.choices import CHECK_POINT
 from ..engine.events import fire_events
 from ..engine.frames import CREDIT, MAX_FRAMES, MAX_LOOP, Frame
-from .codegen import LOAD, STORE, Program, call, field, name
+from ..kit.codegen import LOAD, STORE, Program, call, field, name
 from .localize import BY, ME, env_sites, localize, parameters
 
 ENV = name("env")

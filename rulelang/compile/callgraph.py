@@ -8,10 +8,10 @@ suit, a game-wide figure): `validate` says so at the call.
 from __future__ import annotations
 
 from ..errors import Position, RuleError
-from ..language.documents import position_of
+from ..kit.documents import position_of
+from ..kit.trees import Token, node_column
 from ..language.graphs import on_cycles
-from ..language.syntax import node_column, parse
-from ..language.trees import Token
+from ..language.syntax import parse
 
 SEAT_NAMES = ("me", "opponent")  # the names that read the acting seat
 

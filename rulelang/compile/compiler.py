@@ -13,29 +13,31 @@ import attrs
 
 from ..constructs.blocks import always
 from ..constructs.catalogue import BLOCKS, SECTIONS
+from ..engine.decks import DIE_PRINTED, DIE_VALUES
+from ..engine.effects import For, If, Repeat, Return, While
+from ..engine.game import Game, Phrase, Procedure
 from ..engine.table import PrintedOnly
 from ..engine.values import pretty
-from ..engine.effects import For, If, Repeat, Return, While
 from ..errors import UNKNOWN, Diagnostic, GameError, Position, RuleError, RulelangError
-from ..language.documents import YList, YMap, position_of
+from ..kit.codegen import Program
+from ..kit.documents import YList, YMap, position_of
+from ..kit.names import Names
+from ..kit.texts import field_position, template_fields
+from ..kit.trees import Tree, node_column
 from ..language.kinds import check_figure, check_players, declared_kinds
-from ..language.names import Names
 from ..language.schema import STATEMENT_KEYWORDS, effect_form
-from ..language.syntax import field_position, node_column, parse, template_fields
-from ..language.trees import Tree
+from ..language.syntax import parse
 from .answers import kept_functions
 from .blocks import lower_game
-from .callgraph import describe_reader, recursive_functions, seat_readers, seatless_problems
-from .codegen import Program
-from .decks import DIE_PRINTED, DIE_VALUES
+from .callgraph import (
+    describe_reader,
+    recursive_functions,
+    seat_readers,
+    seatless_problems,
+)
 from .dependencies import Dependencies
 from .expressions import ExpressionCompiler, depends_only_on_printed, numeric
 from .namespace import namespace as helpers
-from .ruleset import (
-    Game,
-    Phrase,
-    Procedure,
-)
 from .statements import StatementCompiler
 
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -316,7 +318,7 @@ class Compiler:
         shadowed = set(card_props) - constant  # a property that changes hides a printed value of its name
         for card in cards:
             card.facts.update((k, v) for k, v in card.attributes.items() if k not in shadowed)
-            card.facts.setdefault("name", card.face)
+            card.facts.setdefault("name", card.printed)
         printed = PrintedOnly()
         for name in sorted(constant):
             prop = card_props.get(name)

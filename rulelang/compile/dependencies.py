@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from ..constructs.catalogue import OPERATORS, builtin_function
 from ..errors import UNKNOWN, RuleError
-from ..language.names import Names
+from ..kit.names import Names
+from ..kit.trees import Token, Tree, conjuncts
 from ..language.syntax import parse
-from ..language.trees import Token, Tree, conjuncts
 
 ME_NAMES = frozenset({"me", "opponent"})  # names whose value depends on the `me` an expression is asked for
 

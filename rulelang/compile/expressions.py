@@ -18,22 +18,14 @@ from ..constructs.kinds import NUMBER
 from ..constructs.names import attribute_kind
 from ..engine.values import ZoneRef
 from ..errors import RuleError
+from ..kit.codegen import STORE, Program, call, field, guarded, item, name, simple
+from ..kit.names import Names, suggest
+from ..kit.texts import template_fields
+from ..kit.trees import Token, Tree, conjunction, conjuncts, node_column
 from ..language.kinds import check_kinds, check_number
-from ..language.names import Names, suggest
-from ..language.syntax import node_column, parse, template_fields
-from ..language.trees import Token, Tree, conjunction, conjuncts
+from ..language.syntax import parse
 from .answers import keeping, looked_up
 from .hoist import hoisted
-from .codegen import (
-    STORE,
-    Program,
-    call,
-    field,
-    guarded,
-    item,
-    name,
-    simple,
-)
 
 MAX_CALL_DEPTH = 50
 MAX_INLINED = 40  # parse-tree nodes of a rule function whose body short code writes in place of calling it
@@ -140,6 +132,11 @@ class ExpressionCompiler:
         if number is not None:
             check_number(tree, self.names, pos.shifted(offset), locals_, number)
         return self.compile_tree(tree, pos.shifted(offset), frozenset(locals_), as_bool)
+
+    def parse(self, text, pos) -> Tree:
+        """The parse tree of an expression written at `pos`: for a construct that reads its shape
+        before it compiles its parts (the catalogue parses nothing itself)."""
+        return parse(text, "start_expr", pos)
 
     def compile_check(self, text, pos, locals_=frozenset()):
         """Compile a condition that is called on its own, never pasted into other code (a move's

@@ -23,7 +23,7 @@ import re
 from collections import Counter
 
 from ..errors import Position
-from .codegen import STORE, name
+from ..kit.codegen import STORE, name
 
 TEMPORARY = re.compile(r"_t\w*\d+$")  # a temporary that generated code binds with `:=` (see names.py)
 LOOPS = (ast.ListComp, ast.GeneratorExp)

@@ -18,10 +18,12 @@ from ..engine import ops
 from ..engine.effects import Statement
 from ..engine.values import pretty
 from ..errors import GameError
-from ..language.syntax import node_column, parse, template_fields
+from ..kit.texts import template_fields
+from ..kit.trees import node_column
+from ..language.syntax import parse
 from .blocks import settled
 from .compiler import Compiler
-from .expressions import MAX_CALL_DEPTH, misplaced_items
+from .expressions import MAX_CALL_DEPTH, ExpressionCompiler, misplaced_items
 from .statements import StatementCompiler
 
 
@@ -111,6 +113,8 @@ class ReferenceExpressions:
             return lambda st, env: text
         pos = pos.shifted(getattr(text, "offset", 0))
         return self.compile_tree(parse(text, "start_expr", pos), pos, frozenset(locals_), as_bool)
+
+    parse = ExpressionCompiler.parse
 
     def compile_check(self, text, pos, locals_=frozenset()):
         """A condition called on its own (a move's `if`)."""

@@ -15,11 +15,11 @@ from ..constructs.catalogue import BLOCKS, STATEMENTS
 from ..engine.effects import Statement
 from ..engine.values import ZoneRef
 from ..errors import RuleError
+from ..kit.codegen import LOAD, call, guarded
+from ..kit.names import suggest
+from ..kit.trees import Token, Tree, node_column
 from ..language.kinds import check_kinds, check_number, check_players
-from ..language.names import suggest
-from ..language.syntax import node_column, parse
-from ..language.trees import Token, Tree
-from .codegen import LOAD, call, guarded
+from ..language.syntax import parse
 from .expressions import ExpressionCompiler, Scope
 
 BY_FORM = {form: statement for statement in STATEMENTS.values() for form in statement.forms}  # parse tree -> statement

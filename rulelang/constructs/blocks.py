@@ -17,8 +17,7 @@ from ..engine import ops
 from ..engine.choices import Choose, ChooseMove
 from ..engine.effects import Break, For, If, Repeat, Statement, While
 from ..errors import RuleError
-from ..language.names import suggest
-from ..language.syntax import parse
+from ..kit.names import suggest
 from .base import EFFECTS, EXPR, NAMES, TEXT, Construct, Key, family_of
 
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -349,7 +348,7 @@ def _offer(compiler, entry: str, pos, scope) -> tuple | None:
                                     f"offer it as {name}({', '.join(wanted)})")
         return name, ()
     where = getattr(entry, "pos", pos).shifted(getattr(entry, "offset", 0))
-    tree = parse(entry, "start_expr", where)
+    tree = compiler.expressions.parse(entry, where)
     given = [c for c in tree.children[1:] if c is not None] if tree.data == "call" else None
     if given is None or len(given) != len(wanted):
         raise RuleError.at(pos, f"move '{name}' takes {len(wanted)} value(s) ({', '.join(wanted) or 'none'}), "

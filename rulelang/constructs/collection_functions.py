@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import ast
 
-from ..compile.codegen import LOAD, STORE, call, field, item, local_read, name, simple
 from ..engine.ops import MAX_LIST
 from ..engine.values import Player, ZoneRef, pretty
 from ..errors import GameError
+from ..kit.codegen import LOAD, STORE, call, field, item, local_read, name, simple
 from .functions import MAX_VALUES, Function, Loop
 from .kinds import BOOL, LIST, NUMBER
 
@@ -504,9 +504,9 @@ def forced_pick(items: list, label: str):
 
 
 def item_labels(item) -> tuple:
-    """How a rule test may name an item: a card by its name or face, a player by its seat, a value as written."""
-    if hasattr(item, "face") and hasattr(item, "name"):
-        return (item.name, item.face)
+    """How a rule test may name an item: a card by its name or what is printed on it, a player by its seat, a value as written."""
+    if hasattr(item, "printed") and hasattr(item, "name"):
+        return (item.name, item.printed)
     if item.__class__ is Player:
         return (item.name,)
     return ("none" if item is None else "true" if item is True else "false" if item is False else str(item),)

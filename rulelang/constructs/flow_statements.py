@@ -5,10 +5,10 @@ Each is one class (see `statements.py` for what a statement says of itself).
 """
 from __future__ import annotations
 
-from ..compile.codegen import method, name
 from ..engine.choices import SettlePoint
 from ..engine.effects import EndRepeat, EndRound, EndTurn
 from ..errors import RuleError
+from ..kit.codegen import method, name
 from .statements import Statement, _do
 
 

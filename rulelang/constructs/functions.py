@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 
-from ..compile.codegen import LOAD, STORE, call, name
+from ..kit.codegen import LOAD, STORE, call, name
 from .base import Construct, family_of
 from .kinds import ANY, SCALARS
 

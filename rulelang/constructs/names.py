@@ -10,10 +10,10 @@ from __future__ import annotations
 import ast
 import re
 
-from ..compile.codegen import LOAD, STORE, call, field, item, method, name, simple
 from ..engine import ops
 from ..engine.values import Player, ZoneRef
-from ..language.names import BUILTIN_NAMES, OWN_NAMES, suggest
+from ..kit.codegen import LOAD, STORE, call, field, item, method, name, simple
+from ..kit.names import BUILTIN_NAMES, OWN_NAMES, suggest
 from .kinds import ANY, LIST, NUMBER, PLAYER, SCALARS, SHEET, ZONE
 from .operators import Operator
 from .value_functions import Other

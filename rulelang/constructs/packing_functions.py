@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import ast
 
-from ..compile.codegen import LOAD, call, name
 from ..engine.ops import MAX_LIST, charge, over_budget
 from ..engine.values import pretty
 from ..errors import GameError
+from ..kit.codegen import LOAD, call, name
 from .functions import Function
 from .kinds import LIST
 from .pattern_functions import Combinations

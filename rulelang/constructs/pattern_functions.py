@@ -12,10 +12,10 @@ from __future__ import annotations
 import math
 from itertools import combinations as _combinations
 
-from ..compile.codegen import call, name
 from ..engine.ops import MAX_LIST, charge
 from ..engine.values import pretty
 from ..errors import GameError
+from ..kit.codegen import call, name
 from .functions import ByValue, Function
 from .kinds import LIST
 

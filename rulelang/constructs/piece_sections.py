@@ -4,8 +4,8 @@ Each section is one class (see `sections.py` for what a section says of itself).
 """
 from __future__ import annotations
 
-from ..compile.decks import DIE_VALUES, dice_pool
-from ..compile.ruleset import SheetSpec
+from ..engine.decks import DIE_VALUES, dice_pool
+from ..engine.game import SheetSpec
 from ..errors import Diagnostic
 from .base import MAPPING, NAMES, TEXT, Key
 from .play_sections import figure

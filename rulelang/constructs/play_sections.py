@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from ..compile.ruleset import (
+from ..engine.choices import CHECK_POINT
+from ..engine.game import (
     RESULT,
     Bots,
     EndRule,
@@ -21,12 +22,11 @@ from ..compile.ruleset import (
     TurnSpec,
     watched_origins,
 )
-from ..engine.choices import CHECK_POINT
 from ..engine.ops import listing, place, players_in
 from ..engine.values import pretty
 from ..errors import Diagnostic, GameError, RuleError
-from ..language.names import suggest
-from ..language.person import third_person
+from ..kit.names import suggest
+from ..kit.person import third_person
 from .base import EFFECTS, EXPR, NAMES, NUMBER, SEQUENCE, TEXT, Key
 from .blocks import always
 from .sections import FIGURES, Section, whole

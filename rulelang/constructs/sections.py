@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..compile.decks import (
+from ..engine.decks import (
     PACKS,
     STANDARD_ATTRIBUTES,
     copies_by_face,
@@ -18,9 +18,9 @@ from ..compile.decks import (
     made_deck,
     standard_deck,
 )
-from ..compile.ruleset import ZoneSpec
+from ..engine.game import ZoneSpec
 from ..errors import Diagnostic
-from ..language.names import OWN_NAMES
+from ..kit.names import OWN_NAMES
 from .base import (
     EFFECTS,
     EXPR,

@@ -10,10 +10,10 @@ Each is one class (see `functions.py` for what a function says of itself).
 """
 from __future__ import annotations
 
-from ..compile.codegen import call, name
 from ..engine.ops import MAX_LIST, charge
 from ..engine.values import Card, Marker, pretty
 from ..errors import GameError
+from ..kit.codegen import call, name
 from .functions import Function
 from .kinds import LIST, NUMBER, SCALARS
 

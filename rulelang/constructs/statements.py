@@ -12,13 +12,12 @@ from __future__ import annotations
 import ast
 import re
 
-from ..compile.codegen import LOAD, STORE, call, field, item, method, name
 from ..engine import ops
 from ..engine.effects import Break, Call, Draw, Refuse, Return
 from ..errors import RuleError
-from ..language.names import suggest
-from ..language.syntax import node_column
-from ..language.trees import Tree
+from ..kit.codegen import LOAD, STORE, call, field, item, method, name
+from ..kit.names import suggest
+from ..kit.trees import Tree, node_column
 from .base import Construct, family_of
 from .kinds import NUMBER
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import ast
 
-from ..compile.codegen import call, name
 from ..engine import ops
 from ..errors import RuleError
-from ..language.syntax import node_column
+from ..kit.codegen import call, name
+from ..kit.trees import node_column
 from .statements import Statement, _do
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..compile.ruleset import TeamSpec
+from ..engine.game import TeamSpec
 from ..engine.values import Player, pretty
 from ..errors import GameError
 from .base import NAMES, NUMBER, SEQUENCE, Key

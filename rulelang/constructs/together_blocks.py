@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..engine.together import ChooseTogether, FirstCome
 from ..errors import RuleError
-from ..language.documents import YMap
+from ..kit.documents import YMap
 from .base import EFFECTS, EXPR, FLAG, NAMES, TEXT, Key
 from .blocks import Block, ChooseBlock, offered_moves
 

@@ -15,12 +15,19 @@ import ast
 
 import attrs
 
-from ..compile.codegen import call, name
-from ..compile.ruleset import TrickSpec
-from ..engine.tricks import NO_SEAT, TAKEN, CloseTrick, suit_of, tricks_won, winning_card
+from ..engine.game import TrickSpec
+from ..engine.tricks import (
+    NO_SEAT,
+    TAKEN,
+    CloseTrick,
+    suit_of,
+    tricks_won,
+    winning_card,
+)
 from ..engine.tricks import spec as trick_spec
 from ..engine.values import Card, Player, is_card, pretty
 from ..errors import GameError
+from ..kit.codegen import call, name
 from .base import EXPR, TEXT, Key
 from .functions import Function
 from .kinds import ANY, BOOL, CARD, NUMBER, PLAYER
@@ -108,12 +115,12 @@ class Tricks(Section):
             return None, None
         zone, to = str(section["zone"]), str(section["to"])
         zones = compiler.zones
-        for key, name in (("zone", zone), ("to", to)):
-            if name not in zones:
-                compiler.error(section.value_pos[key], f"tricks: {key} names unknown zone '{name}'")
+        for key, zone_name in (("zone", zone), ("to", to)):
+            if zone_name not in zones:
+                compiler.error(section.value_pos[key], f"tricks: {key} names unknown zone '{zone_name}'")
                 return None, None
-            if zones[name].row or zones[name].count is not None:
-                compiler.error(section.value_pos[key], f"tricks: '{name}' is a row or has a count: a trick "
+            if zones[zone_name].row or zones[zone_name].count is not None:
+                compiler.error(section.value_pos[key], f"tricks: '{zone_name}' is a row or has a count: a trick "
                                                        f"lies in one zone")
                 return None, None
         if zones[zone].per_player:

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import ast
 
-from ..compile.codegen import LOAD, field, item, method, name, simple
-from ..compile.decks import COPY_MARK
+from ..engine.decks import COPY_MARK
 from ..engine.state import GameState
 from ..engine.values import Player, is_card, pretty
 from ..errors import GameError
-from ..language.names import suggest
-from ..language.trees import Tree
+from ..kit.codegen import LOAD, field, item, method, name, simple
+from ..kit.names import suggest
+from ..kit.trees import Tree
 from .functions import Function
 from .kinds import CARD, LIST, NUMBER, PLAYER
 

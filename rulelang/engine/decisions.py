@@ -102,11 +102,11 @@ def options_for(st, values: list, seat: int | None = None) -> list:
                         looks[len(options)] = look
                     options.append(option)
                 else:
-                    options.append(Option(value.face, None, value, stored))
+                    options.append(Option(value.printed, None, value, stored))
                 continue
             option = kept.get(value)
             if option is None:
-                option = kept[value] = Option(value.face, None, value)
+                option = kept[value] = Option(value.printed, None, value)
             options.append(option)
             continue
         cards_only = False
@@ -146,7 +146,7 @@ def _die_offered(st, die, stored: dict, seat: int | None) -> tuple:
     alone where the seat cannot see it."""
     look = _die_look(st, die, stored, seat)
     if look is None:
-        return Option(die.face, None, die, stored), None
+        return Option(die.printed, None, die, stored), None
     if not look:
         return Option(die.name, die.name, die), None
     face = str(look[0])
@@ -192,7 +192,7 @@ def _alike_once(st, options: list, seat: int | None, looks: dict) -> list:
         value = option.value
         kind = value.__class__
         if kind is Card:  # (the common case, written out)
-            key = (value.face, st.loc.get(value.id), value.id in st.down) \
+            key = (value.printed, st.loc.get(value.id), value.id in st.down) \
                 if value.copy and option._stored is None and not st.under_of.get(value.id) \
                 and (seat is None or st.visible_to(value, seat)) else None
         else:

@@ -1,6 +1,6 @@
 """The operations compiled rules call at run time: collections, arithmetic, attributes, built-ins.
 
-Generated code (see `rulelang/compile/codegen.py`) reaches the game only through these
+Generated code (see `rulelang/kit/codegen.py`) reaches the game only through these
 functions and a few `GameState` fields, so this module is where an expression's meaning lives.
 Each function is small and takes the state first where it needs it. Work is charged here:
 iterating a collection costs one unit per item from the state's `budget` (see `charge`).
@@ -12,7 +12,18 @@ import re
 from ..errors import GameError
 from .errorwords import in_rule_words
 from .frames import credit_of  # noqa: F401 - a helper of generated code (HELPERS), as the names below are
-from .values import Card, Die, Marker, Player, Roll, SheetRef, ZoneRef, describe, is_card, pretty
+from .values import (
+    Card,
+    Die,
+    Marker,
+    Player,
+    Roll,
+    SheetRef,
+    ZoneRef,
+    describe,
+    is_card,
+    pretty,
+)
 
 MAX_TEXT = 100_000  # characters in one text value
 MAX_LIST = 100_000  # items in one list value

@@ -172,7 +172,7 @@ class Table:
 
     def _engine_attribute(self, piece, name):
         if name == "name":
-            return piece.face  # what is printed on it: copies of a card read alike
+            return piece.printed  # what is printed on it: copies of a card read alike
         if name == "face_down":
             return piece.id in self.down
         place = self.loc.get(piece.id)

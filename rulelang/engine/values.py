@@ -17,26 +17,27 @@ RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 class Card:
     """One physical card: an id, a unique name and its printed attributes.
 
-    Of a card the deck holds several copies of, each copy's name is its face with `#` and its
-    number (`Red 7#2`); its `face` is what is printed on it, the same for every copy.
+    Of a card the deck holds several copies of, each copy's name is what is printed on it with
+    `#` and its number (`Red 7#2`); `printed` is what is printed on it, the same for every copy
+    (a die's face is another thing: the value it was last rolled to, stored on it).
     """
 
     id: int
     name: str
     attributes: dict = attrs.field(factory=dict, hash=False)
     facts: dict = attrs.field(factory=dict, hash=False, repr=False)  # printed values and constant properties
-    face: str = attrs.field(default=attrs.Factory(lambda card: card.name, takes_self=True))
+    printed: str = attrs.field(default=attrs.Factory(lambda card: card.name, takes_self=True))
     copy: int = 0  # which copy (1, 2 ...) of a card the deck holds several of; 0 for a card of its own
 
     def __repr__(self) -> str:
         return self.name
 
     def pretty(self) -> str:
-        """A short human form, with suit symbols for standard cards; a copy reads as its face."""
+        """A short human form, with suit symbols for standard cards; a copy reads as what is printed on it."""
         suit = self.attributes.get("suit")
         if suit in SUIT_SYMBOLS and not self.attributes.get("joker"):
             return f"{RANK_NAMES.get(self.attributes['rank'], self.attributes['rank'])}{SUIT_SYMBOLS[suit]}"
-        return self.face
+        return self.printed
 
 
 @attrs.frozen(eq=False)
@@ -69,8 +70,8 @@ class Marker:
         return f"marker{self.id}"
 
     @property
-    def face(self) -> str:
-        """A marker's name, as its face (markers have no copies)."""
+    def printed(self) -> str:
+        """A marker's name, as what is printed on it (markers have no copies)."""
         return self.name
 
     def pretty(self) -> str:

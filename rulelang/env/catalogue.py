@@ -41,7 +41,7 @@ class ActionCatalogue:
         if game.reactions or offers_pass(doc):
             labels.append("pass")
         labels.append("done")
-        labels += [label for card in game.cards for label in (card.face, card.name)]  # copies: the face, each copy
+        labels += [label for card in game.cards for label in (card.printed, card.name)]  # copies: what is printed, each copy
         labels += [str(face) for die in game.cards if die.__class__ is Die  # dice alike: the face they show
                    for face in range(die.low, die.low + die.attributes["sides"])]
         labels += [Player(seat).name for seat in range(game.max_players)]

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 
 from ..constructs.catalogue import FUNCTIONS
-from ..language.documents import YList, YMap, position_of
+from ..kit.documents import YList, YMap, position_of
+from ..kit.trees import Token, Tree
 from ..language.syntax import parse
-from ..language.trees import Token, Tree
 
 MARK = re.compile(r"^\s*mark\s")
 SIGNATURE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from ..errors import Diagnostic, Position
-from .documents import YMap
+from ..kit.documents import YMap
 
 QUOTED = re.compile(r"'([^']+)'")
 EXTENDS = re.compile(r"^extends[ \t]*:[ \t]*", re.M)

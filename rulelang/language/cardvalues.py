@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 from ..errors import Diagnostic
-from .documents import YList, YMap
-from .syntax import field_position
+from ..kit.documents import YList, YMap
+from ..kit.texts import field_position
 
 READ = re.compile(r"\.\s*([A-Za-z_][A-Za-z0-9_]*)|\battr\s*\([^,()]*,\s*['\"]([A-Za-z_][A-Za-z0-9_]*)['\"]")
 ENTRY_KEYS = ("name", "copies")  # what a card's entry holds besides printed values

@@ -18,7 +18,7 @@ import importlib.util
 import os
 
 from ..errors import Position
-from .documents import YList, YMap, YStr
+from ..kit.documents import YList, YMap, YStr
 from .cachedir import cache_folder
 from .parsecache import prune, read_json, write_json
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ..constructs.catalogue import FUNCTIONS
 from ..errors import Diagnostic
-from .documents import YMap
-from .names import BUILTIN_NAMES, OWN_NAMES
+from ..kit.documents import YMap
+from ..kit.names import BUILTIN_NAMES, OWN_NAMES
 
 BUILTIN_MEANINGS = {  # the built-in names a declaration may hide, and what they name
     "opponent": "the other player", "players": "all players in seat order", "current": "the player whose turn it is",

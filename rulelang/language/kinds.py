@@ -20,8 +20,8 @@ from ..constructs.kinds import (
 )
 from ..constructs.kinds import kind as _kind
 from ..errors import Position, RuleError
-from .syntax import node_column, parse
-from .trees import Token, Tree
+from ..kit.trees import Token, Tree, node_column
+from .syntax import parse
 
 
 class KindChecker:

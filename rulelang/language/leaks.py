@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..errors import Diagnostic
-from .documents import YList, YMap
+from ..kit.documents import YList, YMap
 
 PRINTED = ("rank", "suit", "color", "joker")  # a standard card's printed values
 HIDDEN_SET = re.compile(r"^\s*set\s+(?:[A-Za-z_][A-Za-z0-9_]*\.)?(_[A-Za-z0-9_]*)\s*(?:=|\+=|-=)\s*(.+)$", re.S)

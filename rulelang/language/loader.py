@@ -26,8 +26,8 @@ import stat
 import attrs
 
 from ..errors import Position, RuleError, remember_source
+from ..kit.documents import YMap
 from .docstore import keep_document, stored_document
-from .documents import YMap
 from .textcheck import SURROGATE, text_problem
 
 MAX_FILE_BYTES = 1_000_000

@@ -17,8 +17,8 @@ import hashlib
 import json
 import os
 
+from ..kit.trees import META, Meta, Token, Tree
 from .cachedir import cache_folder
-from .trees import META, Meta, Token, Tree
 
 FORMAT = 1  # the layout of a stored tree below; a change makes old stores unreadable by name
 MAX_STORES = 200  # store files kept in the folder (the least recently written go first)

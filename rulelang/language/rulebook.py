@@ -14,7 +14,7 @@ import os
 import re
 
 from ..errors import Diagnostic
-from .documents import YMap
+from ..kit.documents import YMap
 
 HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.M)  # a Markdown heading line
 

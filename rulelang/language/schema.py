@@ -16,9 +16,9 @@ from ..constructs.blocks import block_form
 from ..constructs.catalogue import BLOCKS, SECTIONS, STATEMENTS
 from ..constructs.sections import CARDS, FIGURES, HEADED, PLAYERS
 from ..errors import Diagnostic, Position
-from .documents import YList, YMap, position_of
+from ..kit.documents import YList, YMap, position_of
+from ..kit.names import suggest
 from .loader import FileKind
-from .names import suggest
 
 TOP = {key: Key(section.kind, section.required) for key, section in SECTIONS.items()}
 RULE_FILE = FileKind("rule file", frozenset(TOP))

@@ -17,8 +17,8 @@ import os
 import re
 
 from ..errors import Diagnostic, Position
-from .documents import YList, YMap
-from .syntax import TEMPLATE_FIELD, field_position
+from ..kit.documents import YMap
+from ..kit.texts import TEMPLATE_FIELD, field_position
 
 NUMBER = re.compile(r"(?<![\w.])\d+(?!\w)(?!\.\d)")
 WORDS = ("name", "description", "rules", "label", "help", "prompt", "third_person")  # what players read, no rule

@@ -5,12 +5,12 @@ import re
 
 from ..constructs.catalogue import STATEMENTS
 from ..errors import Diagnostic
+from ..kit.documents import YList, YMap
+from ..kit.names import suggest
 from .cardvalues import missing_card_values
-from .documents import YList, YMap
 from .graphs import components
 from .hiding import hidden_builtins
 from .leaks import hidden_card_values
-from .names import suggest
 from .rulebook import dropped_sections
 from .stale import stale_rules
 

@@ -9,16 +9,14 @@ import functools
 import hashlib
 import importlib.util
 import os
-import re
 
 from ..catalog import shipped_folder
-from ..errors import Position, RuleError, source_window
+from ..errors import Position, RuleError
+from ..kit.trees import Tree, from_lark, node_column
 from .cachedir import cache_folder
 from .parsecache import ParseStore
-from .trees import Tree, from_lark
 
 GRAMMAR_FILE = "rulelang.lark"
-TEMPLATE_FIELD = re.compile(r"\{([^{}]*)\}")  # `{expression}` inside a text, filled in when it runs
 MAX_NESTING = 200  # levels of an expression's tree: every later stage walks it recursively
 
 
@@ -150,33 +148,3 @@ def describe(err, text: str) -> str:
             return f"dice need a number of sides after '{err.token.value}', like 2T10"
         return f"unexpected {err.token.value!r}"
     return "cannot parse"
-
-
-def template_fields(text: str) -> list:
-    """The `{expression}` fields of a text: (offset of the expression in the text, its source)."""
-    return [(found.start() + 1, found.group(1)) for found in TEMPLATE_FIELD.finditer(text)]
-
-
-def field_position(text: str, pos: Position, offset: int) -> Position:
-    """Where the character at `offset` of a text written at `pos` stands in the file: in a text of
-    several lines (a `|` block), on its own line, after that line's indentation."""
-    if "\n" not in text.rstrip("\n"):
-        return pos.shifted(offset)
-    before = text[:offset]
-    line = pos.line + before.count("\n")
-    shown = source_window(Position(pos.path, line, 1))
-    indent = len(shown[0]) - len(shown[0].lstrip()) if shown else pos.column - 1
-    return Position(pos.path, line, indent + len(before) - before.rfind("\n"))
-
-
-def node_column(node) -> int:
-    """The 0-based column where a tree or token (ours or, for a tree too deep, lark's) starts inside its text."""
-    if isinstance(node, str):
-        return (getattr(node, "column", None) or 1) - 1
-    meta = getattr(node, "meta", None)
-    if meta is not None and not meta.empty:
-        return meta.column - 1
-    for child in getattr(node, "children", ()):
-        if child is not None:
-            return node_column(child)
-    return 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 from ..errors import RuleError
-from .documents import YList, YMap
+from ..kit.documents import YList, YMap
 from .loader import load_yaml
 from .reach import Reach
 from .schema import RULE_FILE

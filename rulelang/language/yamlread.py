@@ -11,7 +11,7 @@ import yaml
 from yaml.events import AliasEvent
 
 from ..errors import Diagnostic, Position, RuleError, printable
-from .documents import BLOCK_STYLES, MAX_DEPTH, MAX_DIGITS, YList, YMap, YStr
+from ..kit.documents import BLOCK_STYLES, MAX_DEPTH, MAX_DIGITS, YList, YMap, YStr
 from .textcheck import FREE_TEXT_KEYS, text_problem
 from .yamlhints import duplicate_key, yaml_problem
 from .yamlrepair import MAX_MENDED, mendable, mended, put_back

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .documents import YList, YMap, YStr
+from ..kit.documents import YList, YMap, YStr
 from .yamlhints import COLON_HERE, SPLIT_REACH, SPLIT_STATEMENT
 
 SPACE, OPEN, CLOSE = "\ue000", "\ue001", "\ue002"  # stand for ' ' after ':', '[' and ']' while YAML reads

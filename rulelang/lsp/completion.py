@@ -10,7 +10,7 @@ from lsprotocol import types
 from ..constructs.base import EFFECTS, EXPR, NAMES
 from ..constructs.catalogue import BLOCKS, FUNCTIONS, SECTIONS, STATEMENTS
 from ..constructs.reference import entry as reference_entry
-from ..language.names import BUILTIN_NAMES
+from ..kit.names import BUILTIN_NAMES
 from .context import STATEMENT, Spot, place_of, statement_start
 from .declarations import (
     CARD,

@@ -11,7 +11,7 @@ import attrs
 
 from ..constructs.base import EFFECTS, EXPR, MAPPING, SEQUENCE, Key
 from ..constructs.catalogue import BLOCKS, SECTIONS, STATEMENTS
-from ..language.documents import MAX_DEPTH
+from ..kit.documents import MAX_DEPTH
 
 WORD = re.compile(r"[A-Za-z0-9_]+")
 # A line's start: its indentation, its list dashes, and the key it holds (`key:`, `"worth(c)":`) if any

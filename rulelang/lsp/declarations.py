@@ -11,11 +11,11 @@ import re
 
 import attrs
 
-from ..compile.decks import STANDARD_ATTRIBUTES, made_deck
 from ..constructs.sections import SIGNATURE
+from ..engine.decks import STANDARD_ATTRIBUTES, made_deck
 from ..errors import Position
-from ..language.documents import YList, YMap
-from ..language.names import ENGINE_CARD_ATTRIBUTES, PLAYER_ATTRIBUTES
+from ..kit.documents import YList, YMap
+from ..kit.names import ENGINE_CARD_ATTRIBUTES, PLAYER_ATTRIBUTES
 
 SHOWN_CHARACTERS = 120  # of a declaration's line, in a hover
 (ZONE, PLAYER_ZONE, CONSTANT, GAME_VAR, PLAYER_VAR, CARD_VAR, ZONE_VAR, CARD_PROP, FUNCTION, PROCEDURE, MOVE, CARD,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..compile.decks import STANDARD_ATTRIBUTES
+from ..engine.decks import STANDARD_ATTRIBUTES
 from ..engine.values import Die
 from .naming import spoken
 
@@ -52,7 +52,7 @@ def deck_sheet(game, cards: list) -> dict | None:
     standard deck's size and jokers; None without cards."""
     if not cards:
         return None
-    faces = Counter(card.face for card in cards)  # copies of a card: one row, `Red 7 ×2`
+    faces = Counter(card.printed for card in cards)  # copies of a card: one row, `Red 7 ×2`
     customs = [custom_card(game, face) for face in faces]
     if all(customs):
         names = [f"{face} ×{count}" if count > 1 else face for face, count in faces.items()]
@@ -70,7 +70,7 @@ def card_rows(game, cards: list, names: list | None = None) -> tuple:
     nameable = game.names.attribute_names
     numbers = [name for name in nameable if name not in words]  # (a nameable text is a word)
     columns = [""] + [spoken(w) if w in nameable else "" for w in words] + [spoken(n) for n in numbers]
-    rows = [[names[place] if names else card.face]
+    rows = [[names[place] if names else card.printed]
             + [spoken(str(card.attributes.get(w, ""))) for w in words]
             + [str(card.attributes.get(n) or "") for n in numbers]
             for place, card in enumerate(cards)]

@@ -16,7 +16,7 @@ from pathlib import Path
 import yaml
 
 from rulelang.api import packaged_rulesets
-from rulelang.language.documents import YList, YMap
+from rulelang.kit.documents import YList, YMap
 from rulelang.language.loader import load_yaml
 from rulelang.language.schema import RULE_FILE
 

@@ -90,3 +90,16 @@ def from_lark(node):
         return Tree(str(node.data), [from_lark(child) for child in node.children], Meta(positions))
     return Token(node.type, str(node), node.start_pos, node.line, node.column, node.end_line, node.end_column,
                  node.end_pos)
+
+
+def node_column(node) -> int:
+    """The 0-based column where a tree or token (ours or, for a tree too deep, lark's) starts inside its text."""
+    if isinstance(node, str):
+        return (getattr(node, "column", None) or 1) - 1
+    meta = getattr(node, "meta", None)
+    if meta is not None and not meta.empty:
+        return meta.column - 1
+    for child in getattr(node, "children", ()):
+        if child is not None:
+            return node_column(child)
+    return 0

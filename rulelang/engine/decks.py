@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ..engine.values import RANK_NAMES, SUIT_LETTERS, SUITS, Card, Die
+from .values import RANK_NAMES, SUIT_LETTERS, SUITS, Card, Die
 
 STANDARD_SIZES = (52, 54)
 STANDARD_ATTRIBUTES = frozenset({"rank", "suit", "color", "joker"})
@@ -192,7 +192,7 @@ def with_copies(faces: list) -> tuple:
             cards.append(Card(len(cards), face, values))
             continue
         for number in range(1, copies + 1):
-            cards.append(Card(len(cards), f"{face}{COPY_MARK}{number}", dict(values), face=face, copy=number))
+            cards.append(Card(len(cards), f"{face}{COPY_MARK}{number}", dict(values), printed=face, copy=number))
     return tuple(cards)
 
 
@@ -201,7 +201,7 @@ def copies_by_face(cards) -> dict:
     faces: dict = {}
     for card in cards:
         if card.copy:
-            faces.setdefault(card.face, []).append(card)
+            faces.setdefault(card.printed, []).append(card)
     return {face: tuple(copies) for face, copies in faces.items()}
 
 
