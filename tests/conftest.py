@@ -31,6 +31,20 @@ def in_new_process():
 
 
 @pytest.fixture
+def loops(game, monkeypatch):
+    """The loops the compiled rules of the test module's `game` run, by position (each goes
+    through `iterate` once)."""
+    counted = []
+    iterate = game.program.namespace["iterate"]
+
+    def counting(st, value, pos):
+        counted.append(pos)
+        return iterate(st, value, pos)
+    monkeypatch.setitem(game.program.namespace, "iterate", counting)
+    return counted
+
+
+@pytest.fixture
 def rule_file(tmp_path):
     """Write a rule file from a template and load it.
 

@@ -28,19 +28,6 @@ def game(tmp_path):
     return load_game(str(path))
 
 
-@pytest.fixture
-def loops(game, monkeypatch):
-    """The loops compiled rules run (each goes through `iterate` once), counted."""
-    counted = []
-    iterate = game.program.namespace["iterate"]
-
-    def counting(st, value, pos):
-        counted.append(pos)
-        return iterate(st, value, pos)
-    monkeypatch.setitem(game.program.namespace, "iterate", counting)
-    return counted
-
-
 def compiled(game, text):
     """An expression compiled against the game, as a rule test's are."""
     return ExpressionCompiler(game.names, game.program.child()).compile(text, game.end_position)

@@ -17,15 +17,16 @@ from rulelang.constructs.operators import Arithmetic
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULE_FILES = sorted(path for folder in ("rulesets", "examples") for path in glob.glob(os.path.join(ROOT, folder, "*.yaml"))
                     if not path.endswith(".test.yaml"))
-SEEDS = range(3)
+SEEDS = [range(1), pytest.param(range(1, 3), marks=pytest.mark.slow)]  # one seed in the quick run, two more in the whole suite
 DECISIONS = 400  # per game: the long games (Høyers trappe) are cut there
 
 
+@pytest.mark.parametrize("seeds", SEEDS, ids=["seed 0", "seeds 1-2"])
 @pytest.mark.parametrize("path", RULE_FILES, ids=[os.path.basename(p) for p in RULE_FILES])
-def test_the_compiled_game_plays_as_the_reference_interpreter(path):
+def test_the_compiled_game_plays_as_the_reference_interpreter(path, seeds):
     game, reference = load_game(path), reference_game(path)
     for players in sorted({game.min_players, game.max_players}):
-        for seed in SEEDS:
+        for seed in seeds:
             compare_game(game, reference, players, seed, DECISIONS)
 
 

@@ -51,6 +51,7 @@ def lua_blocks() -> list:
     return re.findall(r"^```lua\n(.*?)^```$", EDITORS_MD.read_text(encoding="utf-8"), re.M | re.S)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("nvim") is None, reason="Neovim is not installed")
 def test_the_neovim_setup_checks_a_rule_file_in_the_neovim_on_this_machine(tmp_path):
     (tmp_path / "init.lua").write_text(lua_blocks()[0], encoding="utf-8")

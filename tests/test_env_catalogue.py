@@ -14,7 +14,8 @@ from rulelang.env.episode import load_ruleset
 EXAMPLES = sorted(str(path) for path in Path(__file__).resolve().parent.parent.joinpath("examples").glob("*.yaml")
                   if not path.name.endswith(".test.yaml"))
 RULE_FILES = sorted(packaged_rulesets()) + EXAMPLES
-DECISIONS = 6000  # per rule file and number of players
+DECISIONS = [(1, 2000), pytest.param(1001, 4000, marks=pytest.mark.slow)]  # (first seed, decisions) per rule file and
+# number of players: 2,000 in the quick run, 4,000 more in the whole suite
 
 
 def random_decisions(game, players: int, seed: int, limit: int):
@@ -30,12 +31,13 @@ def random_decisions(game, players: int, seed: int, limit: int):
             made += 1
 
 
+@pytest.mark.parametrize("seed, decisions", DECISIONS, ids=["quick", "more"])
 @pytest.mark.parametrize("name", RULE_FILES)
-def test_every_option_of_random_games_has_the_action_of_its_label(name):
+def test_every_option_of_random_games_has_the_action_of_its_label(name, seed, decisions):
     game, catalogue = load_ruleset(name)
     markers = set(catalogue.markers)
     for players in sorted({game.min_players, game.max_players}):
-        for decision in random_decisions(game, players, 1, DECISIONS):
+        for decision in random_decisions(game, players, seed, decisions):
             actions = catalogue.actions(decision)
             assert len(set(actions)) == len(actions) == len(decision.options)
             for action, option in zip(actions, decision.options):

@@ -21,23 +21,28 @@ def usual_seats(name: str) -> int:
 
 
 def every_seat_count(name: str) -> list:
-    """Every player count the ruleset allows: the usual one with STEPS decisions, the others with
-    fewer (each count lays out other places and hides other cards)."""
+    """Every player count the ruleset allows, as (name, players, first seed, decisions): the usual
+    count with QUICK decisions in the quick run and STEPS - QUICK more in the whole suite, the
+    others with fewer there (each count lays out other places and hides other cards)."""
     game = load_ruleset(name)[0]
     usual = usual_seats(name)
-    return [(name, players, STEPS if players == usual else OTHER_STEPS)
-            for players in range(game.min_players, game.max_players + 1)]
+    slow = pytest.mark.slow
+    return [(name, usual, 0, QUICK), pytest.param(name, usual, MORE_SEEDS, STEPS - QUICK, marks=slow)] + [
+        pytest.param(name, players, 0, OTHER_STEPS, marks=slow)
+        for players in range(game.min_players, game.max_players + 1) if players != usual]
 
 
 STEPS = 1200  # decisions per case at the usual player count, over as many games as that takes
+QUICK = 400  # ... of them in the quick run (`-m "not slow"`), the rest from seed MORE_SEEDS on
+MORE_SEEDS = 1000
 OTHER_STEPS = 200  # ... and at every other count
 CASES = [case for name in RULESETS for case in every_seat_count(name)]
 EVERY = 8  # the observers see every decision; the expensive comparisons look at every 8th
 
 
-def random_states(game, players: int, steps: int):
-    """The state at every decision of seeded random games, `steps` decisions in all."""
-    made, seed = 0, 0
+def random_states(game, players: int, steps: int, seed: int = 0):
+    """The state at every decision of random games seeded from `seed` on, `steps` decisions in all."""
+    made = 0
     while made < steps:
         st = new_game(game, players, seed, quiet=True)
         rng = Rng(seed)
@@ -62,15 +67,15 @@ def shown_in(view: dict) -> set:
     return found
 
 
-@pytest.mark.parametrize("name, players, steps", CASES)
-def test_no_observation_shows_a_card_its_seat_cannot_see(name, players, steps):
+@pytest.mark.parametrize("name, players, first, steps", CASES)
+def test_no_observation_shows_a_card_its_seat_cannot_see(name, players, first, steps):
     game, catalogue = load_ruleset(name)
     layout = Layout.build(game, players, catalogue)
     at, slots = layout.blocks["at"], layout.card_slots()
     pretty = [card.pretty() for card in game.cards]
     table = TableObserver(layout, players)
     checked = 0
-    for step, st in enumerate(random_states(game, players, steps)):
+    for step, st in enumerate(random_states(game, players, steps, first)):
         for seat in range(players):
             vector = table.observe(st, seat)
             if step % EVERY:
@@ -85,15 +90,15 @@ def test_no_observation_shows_a_card_its_seat_cannot_see(name, players, steps):
     assert checked > steps // EVERY  # the seats did see cards
 
 
-@pytest.mark.parametrize("name, players, steps", CASES)
-def test_an_observer_kept_up_to_date_equals_a_fresh_one_and_the_views(name, players, steps):
+@pytest.mark.parametrize("name, players, first, steps", CASES)
+def test_an_observer_kept_up_to_date_equals_a_fresh_one_and_the_views(name, players, first, steps):
     """Each seat's whole observer, and the table's (shared and own parts where it splits them); and
     a table asked only now and then, each seat catching up on many decisions at once."""
     game, catalogue = load_ruleset(name)
     layout = Layout.build(game, players, catalogue)
     table, whole = TableObserver(layout, players), [SeatObserver(layout, seat) for seat in range(players)]
     seldom = TableObserver(layout, players)
-    for step, st in enumerate(random_states(game, players, steps)):
+    for step, st in enumerate(random_states(game, players, steps, first)):
         for seat in range(players):
             kept, kept_whole = table.observe(st, seat), whole[seat].observe(st)
             if step % EVERY:

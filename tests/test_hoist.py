@@ -27,19 +27,6 @@ def game(tmp_path):
     return load_game(str(path))
 
 
-@pytest.fixture
-def loops(game, monkeypatch):
-    """The loops compiled rules run, by position (each goes through `iterate` once)."""
-    counted = []
-    iterate = game.program.namespace["iterate"]
-
-    def counting(st, value, pos):
-        counted.append(pos)
-        return iterate(st, value, pos)
-    monkeypatch.setitem(game.program.namespace, "iterate", counting)
-    return counted
-
-
 def function(game, rule_name):
     return game.program.namespace[game.program.symbol("function", rule_name)]
 

@@ -14,7 +14,8 @@ from rulelang.env.episode import load_ruleset
 from rulelang.env.layout import Layout
 from rulelang.env.observation import SeatObserver
 
-STEPS = 400  # decisions per ruleset
+STEPS = [(0, 200), pytest.param(1000, 200, marks=pytest.mark.slow)]  # (first seed, decisions) per ruleset: half of
+# them in the quick run, the other half in the whole suite
 EVERY = 5  # the comparisons look at every 5th
 
 
@@ -78,10 +79,10 @@ def pieces_in_game(st) -> list:
     return [piece for piece in st.game.cards if piece.id in st.loc]
 
 
-def random_states(game, players: int, steps: int):
-    """The state at every decision of seeded random games that recall (as a search bot's game
-    does), `steps` decisions in all."""
-    made, seed = 0, 0
+def random_states(game, players: int, steps: int, seed: int = 0):
+    """The state at every decision of random games that recall (as a search bot's game does),
+    seeded from `seed` on, `steps` decisions in all."""
+    made = 0
     while made < steps:
         st = new_game(game, players, seed, quiet=True, recall=True)
         rng = Rng(seed)
@@ -92,14 +93,15 @@ def random_states(game, players: int, steps: int):
         seed += 1
 
 
+@pytest.mark.parametrize("first, steps", STEPS, ids=["quick", "more"])
 @pytest.mark.parametrize("name", sorted(packaged_rulesets()))
-def test_the_view_the_observation_and_the_sampler_know_what_the_knowledge_room_says(name):
+def test_the_view_the_observation_and_the_sampler_know_what_the_knowledge_room_says(name, first, steps):
     game, catalogue = load_ruleset(name)
     players = usual_seats(game)
     layout = Layout.build(game, players, catalogue)
     observers = [SeatObserver(layout, seat) for seat in range(players)]
     compared = 0
-    for step, st in enumerate(random_states(game, players, STEPS)):
+    for step, st in enumerate(random_states(game, players, steps, first)):
         for seat in range(players):
             vector = observers[seat].observe(st)
             if step % EVERY:
@@ -114,4 +116,4 @@ def test_the_view_the_observation_and_the_sampler_know_what_the_knowledge_room_s
             assert answers_named_by_view(view) == answers_seen(st, seat)
             assert answers_kept_by_sampler(st, seat) == answers_seen(st, seat)
             compared += 1
-    assert compared >= STEPS // EVERY
+    assert compared >= steps // EVERY

@@ -4,6 +4,8 @@ import ast
 import re
 from pathlib import Path
 
+from rulelang.language.graphs import components
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = {"rulelang": ROOT / "rulelang", "rulelang.cli": ROOT / "cli"}  # package -> its folder
 
@@ -73,44 +75,13 @@ def test_every_import_goes_down_or_stays_on_its_floor():
 
 def test_no_files_import_each_other_however_roundabout():
     edges = graph()
-    circles = [sorted(part) for part in strongly_connected(edges) if len(part) > 1]
+    circles = [sorted(part) for part in components(edges) if len(part) > 1]
     assert circles == []
-
-
-def strongly_connected(edges: dict) -> list:
-    """Tarjan's strongly connected components of a graph given as node -> set of nodes."""
-    index, low, stack, on_stack, found, counter = {}, {}, [], set(), [], [0]
-
-    def visit(node):
-        index[node] = low[node] = counter[0]
-        counter[0] += 1
-        stack.append(node)
-        on_stack.add(node)
-        for other in edges.get(node, ()):
-            if other not in index:
-                visit(other)
-                low[node] = min(low[node], low[other])
-            elif other in on_stack:
-                low[node] = min(low[node], index[other])
-        if low[node] == index[node]:
-            part = set()
-            while True:
-                other = stack.pop()
-                on_stack.discard(other)
-                part.add(other)
-                if other == node:
-                    break
-            found.append(part)
-
-    for node in sorted(edges):
-        if node not in index:
-            visit(node)
-    return found
 
 
 def test_the_checks_see_an_upward_import_and_a_circle():
     edges = {"rulelang.kit.a": {"rulelang.engine.b"}, "rulelang.engine.b": {"rulelang.kit.a"}}
-    assert [sorted(part) for part in strongly_connected(edges) if len(part) > 1] == [["rulelang.engine.b",
+    assert [sorted(part) for part in components(edges) if len(part) > 1] == [["rulelang.engine.b",
                                                                                       "rulelang.kit.a"]]
     order = {floor: height for height, floor in enumerate(floors())}
     assert order[floor_of("rulelang.kit.a")] < order[floor_of("rulelang.engine.b")]

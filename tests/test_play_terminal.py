@@ -141,6 +141,7 @@ def test_save_and_resume_ends_where_an_uninterrupted_game_ends(tmp_path, name, p
     assert again.startswith("P1: ")
 
 
+@pytest.mark.slow
 def test_the_opponents_turn_stays_in_view_at_80_by_24(tmp_path):
     play = Terminal("play", "storma_slottet", "--players", "human,random", "--seed", "4")
     play.play(16, str(tmp_path / "g.json"))
@@ -154,6 +155,7 @@ def test_the_opponents_turn_stays_in_view_at_80_by_24(tmp_path):
     assert re.search(r"\x1b\[[0-9;]*31m(?:10|[2-9AJQK])[♥♦]", play.raw)  # red suits in red
 
 
+@pytest.mark.slow
 def test_typed_ahead_keys_do_not_answer_the_next_question(tmp_path):
     play = Terminal("play", "tests/data/minimal.yaml", "--players", "human,random", "--seed", "2")
     play.question()
@@ -165,6 +167,7 @@ def test_typed_ahead_keys_do_not_answer_the_next_question(tmp_path):
     play.quit_and_save(str(tmp_path / "g.json"))
 
 
+@pytest.mark.slow
 def test_a_hot_seat_frame_never_shows_the_other_seats_hidden_cards(tmp_path):
     record = str(tmp_path / "hot.json")
     play = Terminal("play", "storma_slottet", "--players", "human,human", "--seed", "9", "--record", record)
@@ -190,6 +193,7 @@ def test_a_hot_seat_frame_never_shows_the_other_seats_hidden_cards(tmp_path):
         assert len(shown & seen[seat]) > 15  # the frames did show this seat's own cards
 
 
+@pytest.mark.slow
 def test_replay_steps_forwards_and_backwards(tmp_path):
     record = str(tmp_path / "g.json")
     Terminal("play", "tjugonio", "--players", "human,random", "--seed", "3", "--record", record).play(4)

@@ -9,20 +9,21 @@ from rulelang.engine.values import ZoneRef
 from rulelang.engine.views import seat_view
 
 RULESETS = sorted(packaged_rulesets())
-GAMES_PER_RULESET = 12
-DECISIONS_PER_RULESET = 30_000  # long games (random bots in Høyers trappe) stop the series early
+SERIES = [(range(4), 10_000), pytest.param(range(4, 12), 20_000, marks=pytest.mark.slow)]  # (seeds, decisions at most):
+# four games in the quick run, eight more in the whole suite; long games (random bots in Høyers trappe) stop a series early
 
 
+@pytest.mark.parametrize("seeds, most", SERIES, ids=["seeds 0-3", "seeds 4-11"])
 @pytest.mark.parametrize("name", RULESETS)
-def test_random_games_end_and_conserve_cards(name):
+def test_random_games_end_and_conserve_cards(name, seeds, most):
     game = load_game(name)
     decisions = 0
-    for seed in range(GAMES_PER_RULESET):
+    for seed in seeds:
         st = play_game(game, random_agents(game.min_players, seed), seed, debug=True)
         assert st.result is not None and len(st.result) == st.n
         assert set(st.result) <= {"win", "loss", "draw"}
         decisions += st.actions
-        if decisions > DECISIONS_PER_RULESET:
+        if decisions > most:
             break
 
 

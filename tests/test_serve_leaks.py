@@ -31,12 +31,14 @@ def table_of(name: str, seed: int) -> LiveTable:
     return LiveTable(stored, game, name, store, 0)
 
 
-def named(face: str) -> re.Pattern:
-    """A card's name as a word of a text (`D1` is not part of `D10`, nor `0♠` of `10♠`)."""
-    return re.compile(rf"(?<![0-9A-Za-z]){re.escape(face)}(?![0-9A-Za-z])")
+def names_pattern(faces) -> re.Pattern:
+    """The cards' names as words of a text, found at every place (`D1` is not part of `D10`, nor
+    `0♠` of `10♠`; the longest name first where two start alike)."""
+    words = "|".join(map(re.escape, sorted(set(faces), key=len, reverse=True)))
+    return re.compile(rf"(?=(?<![0-9A-Za-z])({words})(?![0-9A-Za-z]))")
 
 
-def check(table: LiveTable, seat: int | None, patterns: dict) -> None:
+def check(table: LiveTable, seat: int | None, pattern: re.Pattern) -> None:
     """The message for `seat` names only what its view names, zone by zone, and no card hidden from
     the seat that its view never names; its options offer only cards the seat sees."""
     st = table.st
@@ -44,11 +46,10 @@ def check(table: LiveTable, seat: int | None, patterns: dict) -> None:
     view = seat_view(st, seat)
     text, seen_text = json.dumps(message, ensure_ascii=False), json.dumps(view, ensure_ascii=False)
     looker = st.n if seat is None else seat
+    named, seen = set(pattern.findall(text)), set(pattern.findall(seen_text))
     for card in st.game.cards:
-        if card.id in st.loc and not st.visible_to(card, looker):
-            pattern = patterns[card.pretty()]
-            if not pattern.search(seen_text):
-                assert not pattern.search(text), f"{card.pretty()} hidden from {seat} is in its message"
+        if card.id in st.loc and not st.visible_to(card, looker) and card.pretty() not in seen:
+            assert card.pretty() not in named, f"{card.pretty()} hidden from {seat} is in its message"
     scene = message["scene"]
     zones = [zone for player in scene["players"] for zone in player["zones"]] + scene["table"]["zones"]
     for zone in zones:
@@ -69,11 +70,11 @@ def play_and_check(name: str, seed: int, most: int = MOST) -> int:
     """A random game of people at a table, every message checked (up to `most` decisions); the
     messages checked."""
     table = table_of(name, seed)
-    patterns = {card.pretty(): named(card.pretty()) for card in table.game.cards}
+    pattern = names_pattern(card.pretty() for card in table.game.cards)
     rng, checked = Rng(seed), 0
     while not table.over and table.version < most:
         for seat in [*range(table.st.n), None]:
-            check(table, seat, patterns)
+            check(table, seat, pattern)
             checked += 1
         seat = table.st.pending.seat
         picking = table.picking(seat)
