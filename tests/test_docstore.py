@@ -46,3 +46,11 @@ def test_a_damaged_store_reads_as_nothing(tmp_path, in_new_process):
         with open(store, "w", encoding="utf-8") as handle:
             handle.write(damaged)
         assert in_new_process(load_code(path), cache) == {"document": first["document"], "yaml": True}
+
+
+def test_every_module_a_stored_document_depends_on_is_there():
+    # A module moved (documents.py into the kit) and left on the list would stamp as missing:
+    # a change to it would no longer make stored documents stale.
+    from rulelang.language import docstore
+    package = os.path.dirname(os.path.dirname(os.path.abspath(docstore.__file__)))
+    assert [name for name in docstore._LOADER_MODULES if not os.path.isfile(os.path.join(package, name))] == []

@@ -25,7 +25,8 @@ from .parsecache import prune, read_json, write_json
 FORMAT = 1  # the layout of a stored document below; a change makes old stores unreadable by name
 MAX_TEXT = 200_000  # longer files are read afresh every time (a store stays a few MB at most)
 # what a document depends on
-_LOADER_MODULES = ("documents.py", "loader.py", "yamlread.py", "yamlrepair.py", "textcheck.py", "docstore.py")
+_LOADER_MODULES = ("kit/documents.py", "language/loader.py", "language/yamlread.py", "language/yamlrepair.py",
+                   "language/textcheck.py", "language/docstore.py")  # (within the package)
 
 
 def stored_document(path: str, text: str) -> YMap | None:
@@ -119,11 +120,11 @@ def _folder() -> str | None:
 def _version() -> str:
     """What the stored documents were read with: this format, the loader's modules and PyYAML's
     installation (found without importing it), each by its file's last change."""
-    here = os.path.dirname(os.path.abspath(__file__))
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     spec = importlib.util.find_spec("yaml")
     origin = spec.origin if spec is not None and spec.origin else ""
     stamps = []
-    for file in [os.path.join(here, name) for name in _LOADER_MODULES] + [origin]:
+    for file in [os.path.join(package, name) for name in _LOADER_MODULES] + [origin]:
         try:
             stamps.append(str(os.stat(file).st_mtime_ns))
         except OSError:
