@@ -14,8 +14,8 @@ from rulelang.env.episode import load_ruleset
 EXAMPLES = sorted(str(path) for path in Path(__file__).resolve().parent.parent.joinpath("examples").glob("*.yaml")
                   if not path.name.endswith(".test.yaml"))
 RULE_FILES = sorted(packaged_rulesets()) + EXAMPLES
-DECISIONS = [(1, 2000), pytest.param(1001, 4000, marks=pytest.mark.slow)]  # (first seed, decisions) per rule file and
-# number of players: 2,000 in the quick run, 4,000 more in the whole suite
+DECISIONS = [(1, 1000), pytest.param(1001, 5000, marks=pytest.mark.slow)]  # (first seed, decisions) per rule file and
+# number of players: 1,000 in the quick run, 5,000 more in the whole suite
 
 
 def random_decisions(game, players: int, seed: int, limit: int):
