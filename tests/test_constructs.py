@@ -92,3 +92,8 @@ def test_the_engines_own_texts_and_the_reference_name_no_seed_game_or_its_concep
             text = handle.read().lower().replace("house rule", "")
         found += [(os.path.relpath(path, root), word) for word in SEED_WORDS if word in text]
     assert found == []
+
+
+def test_a_name_guessed_for_a_function_is_no_built_in_and_belongs_to_one_function_only():
+    guesses = [guess for function in catalogue.FUNCTIONS.values() for guess in function.guessed]
+    assert len(guesses) == len(set(guesses)) and not set(guesses) & set(catalogue.FUNCTIONS)

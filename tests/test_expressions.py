@@ -250,6 +250,8 @@ def test_unforced_dice_stay_in_range(evaluate):
     ("P1.hnad", "unknown attribute 'hnad' (did you mean 'hand'?)", 4),
     ("hand", "'hand' is a zone of each player", 1),
     ("cuont(draw)", "unknown function 'cuont' (did you mean 'count'?)", 1),
+    ("after(me, 2)", "unknown function 'after' (did you mean 'next'? e.g. next(me))", 1),  # as another file names it
+    ("len(draw)", "unknown function 'len' (did you mean 'count'? e.g. count(", 1),
     ("twice(1, 2)", "twice() takes 1 argument(s), got 2", 1),
     ("2T0", "a die has 2 to 1000 sides", 1),
     ("1000T10", "between 1 and 100 dice", 1),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from functools import partial
 
-from ..constructs.catalogue import FUNCTIONS, OPERATORS, builtin_function
+from ..constructs.catalogue import FUNCTIONS, OPERATORS, builtin_function, guessed_instead
 from ..constructs.functions import Function, Loop
 from ..constructs.kinds import NUMBER
 from ..constructs.names import attribute_kind
@@ -362,7 +362,8 @@ class _Builder:
                 return looked_up(symbol, kept[function], scope.me, calling, self.program.fresh("t"))
             return calling
         known = set(FUNCTIONS) | set(self.names.functions)
-        raise self.error(tree, f"unknown function '{function}'{suggest(function, known)}")
+        hint = suggest(function, known) or guessed_instead(function)
+        raise self.error(tree, f"unknown function '{function}'{hint}")
 
     def _inline(self, function: str, values: list, scope: Scope, as_bool: bool) -> ast.expr | None:
         """A small rule function's body written in place of its call, in short code, when each

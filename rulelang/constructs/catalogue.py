@@ -40,6 +40,15 @@ def builtin_function(function: str, names) -> Function | None:
     return None if function in names.functions else FUNCTIONS.get(function)
 
 
+def guessed_instead(function: str) -> str:
+    """' (did you mean X? e.g. ...)' for a name a writer may try for a built-in function (`len`,
+    `after`: see each function's `guessed`), else ''."""
+    for builtin in FUNCTIONS.values():
+        if function in builtin.guessed:
+            return f" (did you mean '{builtin.keyword}'? e.g. {builtin.example})"
+    return ""
+
+
 def families() -> list:
     """(title, constructs) of each family, each family in its order of definition."""
     return [("Operators and literals", list(Operator.entries.values())), ("Functions", list(FUNCTIONS.values())),

@@ -19,6 +19,7 @@ class Count(Function):
     """How many items a collection holds (that meet the condition)."""
 
     keyword = "count"
+    guessed = ('len', 'length', 'size')
     syntax = ("count(coll)", "count(x in coll | cond)")
     example = "count(c in me.hand | c.rank > 10)"
     usage = "a collection, or x in collection | condition"
@@ -65,6 +66,7 @@ class Sum(Function):
     """The total of a collection of numbers (or of a value per item)."""
 
     keyword = "sum"
+    guessed = ('total',)
     syntax = ("sum(coll)", "sum(x in coll | value)")
     example = "sum(c in me.hand | c.rank)"
     usage = "numbers, or x in collection | value"
@@ -88,6 +90,7 @@ class Any(Function):
     """Whether some item meets the condition (or, of a collection, is true)."""
 
     keyword = "any"
+    guessed = ('exists', 'some')
     syntax = ("any(x in coll | cond)",)
     example = "any(c in me.hand | c.suit == 'hearts')"
     usage = "x in collection | condition"
@@ -111,6 +114,7 @@ class All(Function):
     """Whether every item meets the condition (or, of a collection, is true)."""
 
     keyword = "all"
+    guessed = ('every',)
     syntax = ("all(x in coll | cond)",)
     example = "all(c in me.hand | c.rank <= 10)"
     usage = "x in collection | condition"
@@ -238,6 +242,7 @@ class Select(Function):
     """The items that meet the condition, in their order."""
 
     keyword = "select"
+    guessed = ('filter', 'where')
     syntax = ("select(x in coll | cond)",)
     example = "select(c in me.hand | c.color == 'red')"
     usage = "x in collection | condition"
@@ -261,6 +266,7 @@ class Collect(Function):
     """Every item's collection, joined into one list: `collect(p in players | p.active)`."""
 
     keyword = "collect"
+    guessed = ('map',)
     syntax = ("collect(x in coll | coll2)",)
     example = "collect(p in players | p.hand)"
     usage = "x in collection | collection"
@@ -472,6 +478,7 @@ class Random(Function):
     """
 
     keyword = "random"
+    guessed = ('choice', 'pick')
     syntax = ("random(coll)",)
     example = "random(me.hand)"
     usage = "a collection to pick one item from, with the game's chance"

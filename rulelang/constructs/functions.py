@@ -55,6 +55,7 @@ class Function(Construct):
     reads: frozenset = frozenset()  # parts of the state it reads (see engine/memo.py), beyond zones
     helper = ""  # its name in generated code's namespace
     fast = None  # a quicker helper than `meaning` for generated code (it says which meaning it keeps)
+    guessed: tuple = ()  # names a writer may try for it (as other languages say it): a call of one is pointed here
 
     @staticmethod
     def meaning(st, *values):

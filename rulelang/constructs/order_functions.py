@@ -59,6 +59,7 @@ class Sort(Ordering):
     """The items in order of their values, lowest first (items of equal value keep their order)."""
 
     keyword = "sort"
+    guessed = ('sorted', 'order_by')
     syntax = ("sort(coll)", "sort(x in coll | value)")
     example = "sort(c in me.hand | c.rank)"
     fresh_list = True
@@ -74,6 +75,7 @@ class SortDown(Sort):
     """The items in order of their values, highest first (items of equal value keep their order)."""
 
     keyword = "sort_down"
+    guessed = ()  # (not sort's)
     syntax = ("sort_down(coll)", "sort_down(x in coll | value)")
     example = "sort_down(c in me.hand | [c.rank, c.suit])"
     helper = "sort_down"
@@ -84,6 +86,7 @@ class Highest(Ordering):
     """The item with the highest value (the first of them on a tie), `none` when empty: not the value, the item."""
 
     keyword = "highest"
+    guessed = ('argmax', 'max_by')
     syntax = ("highest(coll)", "highest(x in coll | value)")
     example = "highest(c in me.hand | c.rank)"
     helper = "highest_item"
@@ -98,6 +101,7 @@ class Lowest(Highest):
     """The item with the lowest value (the first of them on a tie), `none` when empty: not the value, the item."""
 
     keyword = "lowest"
+    guessed = ('argmin', 'min_by')
     syntax = ("lowest(coll)", "lowest(x in coll | value)")
     example = "lowest(p in players | p.score)"
     helper = "lowest_item"

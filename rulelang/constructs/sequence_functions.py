@@ -74,6 +74,7 @@ class IndexOf(Function):
     """
 
     keyword = "index_of"
+    guessed = ('index', 'find')
     syntax = ("index_of(x, coll)",)
     example = "index_of('hearts', ['clubs', 'diamonds', 'hearts', 'spades'])"
     args = (2, 2)

@@ -99,6 +99,7 @@ class Partner(Function):
     """A player's partner: the next player of their team clockwise, `none` for one who plays alone."""
 
     keyword = "partner"
+    guessed = ('teammate',)
     syntax = ("partner(p)",)
     example = "partner(me).hand"
     usage = "one player"

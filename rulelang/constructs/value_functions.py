@@ -65,6 +65,7 @@ class Other(Function):
     """The other player of a two-player game."""
 
     keyword = "other"
+    guessed = ('opponent',)
     syntax = ("other(p)",)
     example = "other(me).hand"
     usage = "one player (in a two-player game)"
@@ -83,6 +84,7 @@ class Next(Function):
     """The next seat clockwise."""
 
     keyword = "next"
+    guessed = ('after', 'next_player', 'left_of')
     syntax = ("next(p)",)
     example = "next(me)"
     usage = "one player"
