@@ -160,3 +160,36 @@ def test_a_house_rule_s_unused_variable_or_function_is_warned_but_not_its_base_s
     assert found == [(3, "player variable 'pionts' is never used: no rule reads or sets it (did you mean 'points'?)"),
                      (5, "variable 'trikcs' is never used: no rule reads or sets it (did you mean 'tricks'?)"),
                      (8, "function 'twise' is never used: no rule calls it")]
+
+
+OVERDEALT = """name: Dealt whole
+players: [2, 4]
+deck: {standard: 52, start: draw}
+zones:
+  draw: {visibility: hidden}
+  hand: {per_player: true, visibility: owner}
+  up: {visibility: public}
+setup:
+  - for: p in players
+    do: ["draw 13 from draw to p.hand"]
+  - if: "count(draw) > 0"
+    then: ["draw 1 from draw to up"]
+{more}
+turn:
+  do:
+    - choose: c
+      from: me.hand
+    - move c to up
+end:
+  - when: "count(me.hand) == 0"
+    winner: me
+"""
+
+
+def test_a_draw_an_if_guards_is_not_counted_against_the_deck_but_a_draw_after_it_is(tmp_path):
+    path = tmp_path / "dealt.yaml"
+    path.write_text(OVERDEALT.replace("{more}\n", ""))
+    assert [d.message for d in check(str(path)) if d.severity == "error"] == []  # four hands of 13: the if finds none left
+    path.write_text(OVERDEALT.replace("{more}", '  - draw 1 from draw to up'))
+    assert [(d.position.line, d.message) for d in check(str(path)) if d.severity == "error"] == [
+        (13, "the setup deals 53 cards by here, but the deck has 52")]

@@ -184,7 +184,9 @@ def deck_arithmetic(doc: YMap, cards: int, max_players: int) -> list[Diagnostic]
     """An error where the setup deals, with counts in digits or constants, more cards than the deck has.
 
     Draws inside `for: p in players` count once per player (at the most players); draws under
-    any other loop, or with a computed count, are not counted.
+    any other loop or an `if` (a draw the condition guards may never happen: Durak deals its
+    36-card pack to six players whole, and turns a trump only if a card is left), or with a
+    computed count, are not counted.
     """
     dealt, named = 0, []
     constants = doc.get("constants") if isinstance(doc.get("constants"), YMap) else YMap()
@@ -211,9 +213,8 @@ def _setup_draws(block, pos, times, max_players):
         elif isinstance(item, YMap) and "for" in item:
             if EVERY_PLAYER.match(str(item["for"])):
                 yield from _setup_draws(item.get("do"), item_pos, times * max_players, max_players)
-        elif isinstance(item, YMap):
-            for key in ("then", "else", "do"):
-                yield from _setup_draws(item.get(key), item_pos, times, max_players)
+        elif isinstance(item, YMap) and "if" not in item:
+            yield from _setup_draws(item.get("do"), item_pos, times, max_players)
 
 
 def _texts(value, skipped=PROSE):
