@@ -38,9 +38,7 @@ def resolve(name_or_path: str) -> str:
 
 def ruleset_suggestion(name: str) -> str:
     """' (did you mean X?)' for a packaged ruleset whose name starts with `name` or is a near miss, else ''."""
-    from .kit.names import (
-        suggest,  # here: only a name not found needs it (start-up time)
-    )
+    from .kit.names import suggest  # here: only a name not found needs it (start-up time)
     shipped = sorted(packaged_rulesets())
     starting = [known for known in shipped if name and known.startswith(name.lower())]
     return f" (did you mean '{starting[0]}'?)" if len(starting) == 1 else suggest(name, shipped)

@@ -2,9 +2,7 @@
 help, or a declared name's declaration and kind, in Markdown."""
 from __future__ import annotations
 
-from ..constructs.reference import (
-    entry as reference_entry,  # the reference's own entry: one text for both
-)
+from ..constructs.reference import entry as reference_entry  # the reference's own entry: one text for both
 from .context import Spot
 from .declarations import Declaration, Outline
 from .lookup import construct_at, declarations_at, key_help
