@@ -27,10 +27,7 @@ def resolve(name_or_path: str) -> str:
     shipped = packaged_rulesets()
     if name_or_path in shipped:
         return str(shipped[name_or_path])
-    from .errors import (  # here: `--help` lists rulesets without attrs (start-up time)
-        Position,
-        RuleError,
-    )
+    from .errors import Position, RuleError  # here: `--help` lists rulesets without attrs (start-up time)
     known = ", ".join(sorted(shipped)) or "none"
     raise RuleError.at(Position(name_or_path, 0, 0),
                        f"no such rule file or packaged ruleset{ruleset_suggestion(name_or_path)} (packaged: {known})")

@@ -29,12 +29,7 @@ from ..language.schema import STATEMENT_KEYWORDS, effect_form
 from ..language.syntax import parse
 from .answers import kept_functions
 from .blocks import lower_game
-from .callgraph import (
-    describe_reader,
-    recursive_functions,
-    seat_readers,
-    seatless_problems,
-)
+from .callgraph import describe_reader, recursive_functions, seat_readers, seatless_problems
 from .dependencies import Dependencies
 from .expressions import ExpressionCompiler, depends_only_on_printed, numeric
 from .namespace import namespace as helpers

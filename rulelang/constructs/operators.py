@@ -18,22 +18,7 @@ from ..kit.codegen import LOAD, call, method, name
 from ..kit.texts import template_fields
 from ..kit.trees import Tree, node_column
 from .base import Construct, family_of
-from .kinds import (
-    ANY,
-    BOOL,
-    CARD,
-    LIST,
-    MIXED,
-    NOT_NUMBERS,
-    NUMBER,
-    NUMBERS,
-    PLAYER,
-    SCALARS,
-    SHEET,
-    TEXT,
-    ZONE,
-    kind,
-)
+from .kinds import ANY, BOOL, CARD, LIST, MIXED, NOT_NUMBERS, NUMBER, NUMBERS, PLAYER, SCALARS, SHEET, TEXT, ZONE, kind
 
 MAX_DICE = 100
 MAX_SIDES = 1000

@@ -10,18 +10,7 @@ from __future__ import annotations
 import re
 
 from ..engine.choices import CHECK_POINT
-from ..engine.game import (
-    RESULT,
-    Bots,
-    EndRule,
-    Limits,
-    Move,
-    Phrase,
-    RoundSpec,
-    Trigger,
-    TurnSpec,
-    watched_origins,
-)
+from ..engine.game import RESULT, Bots, EndRule, Limits, Move, Phrase, RoundSpec, Trigger, TurnSpec, watched_origins
 from ..engine.ops import listing, place, players_in
 from ..engine.values import pretty
 from ..errors import Diagnostic, GameError, RuleError

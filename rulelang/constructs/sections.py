@@ -10,14 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..engine.decks import (
-    PACKS,
-    STANDARD_ATTRIBUTES,
-    copies_by_face,
-    custom_deck,
-    made_deck,
-    standard_deck,
-)
+from ..engine.decks import PACKS, STANDARD_ATTRIBUTES, copies_by_face, custom_deck, made_deck, standard_deck
 from ..engine.game import ZoneSpec
 from ..errors import Diagnostic
 from ..kit.names import OWN_NAMES

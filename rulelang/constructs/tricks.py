@@ -16,14 +16,7 @@ import ast
 import attrs
 
 from ..engine.game import TrickSpec
-from ..engine.tricks import (
-    NO_SEAT,
-    TAKEN,
-    CloseTrick,
-    suit_of,
-    tricks_won,
-    winning_card,
-)
+from ..engine.tricks import NO_SEAT, TAKEN, CloseTrick, suit_of, tricks_won, winning_card
 from ..engine.tricks import spec as trick_spec
 from ..engine.values import Card, Player, is_card, pretty
 from ..errors import GameError

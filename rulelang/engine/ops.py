@@ -12,18 +12,7 @@ import re
 from ..errors import GameError
 from .errorwords import in_rule_words
 from .frames import credit_of  # noqa: F401 - a helper of generated code (HELPERS), as the names below are
-from .values import (
-    Card,
-    Die,
-    Marker,
-    Player,
-    Roll,
-    SheetRef,
-    ZoneRef,
-    describe,
-    is_card,
-    pretty,
-)
+from .values import Card, Die, Marker, Player, Roll, SheetRef, ZoneRef, describe, is_card, pretty
 
 MAX_TEXT = 100_000  # characters in one text value
 MAX_LIST = 100_000  # items in one list value

@@ -12,16 +12,7 @@ from ..constructs.catalogue import BLOCKS, FUNCTIONS, SECTIONS, STATEMENTS
 from ..constructs.reference import entry as reference_entry
 from ..kit.names import BUILTIN_NAMES
 from .context import STATEMENT, Spot, place_of, statement_start
-from .declarations import (
-    CARD,
-    CONSTANT,
-    FUNCTION,
-    GAME_VAR,
-    MOVE,
-    PROCEDURE,
-    ZONE,
-    Outline,
-)
+from .declarations import CARD, CONSTANT, FUNCTION, GAME_VAR, MOVE, PROCEDURE, ZONE, Outline
 from .lookup import MOVE_LISTS
 from .source import Source
 
