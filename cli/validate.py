@@ -1,14 +1,13 @@
 """`rulelang validate`: static checks of rule files and rule test files, and optionally random playouts."""
 from __future__ import annotations
 
-import contextlib
-import gc
 import json
 import os
 import sys
 
 import click
 
+from rulelang.kit.collector import uncollected
 from .common import allow_path_option, complete_ruleset, game_bounds_option, players_option
 
 
@@ -37,7 +36,7 @@ def validate(rulesets, fmt, playouts, seed, workers, players, no_games, allow, g
     instead). A rule test file is checked against its ruleset without running its tests (that
     is `rulelang test`). A folder is not searched below its own level.
     """
-    with _uncollected():
+    with uncollected():
         from rulelang.api import check, resolve
         from rulelang.errors import format_diagnostics
     from .stopping import stop_signals, tell_stopped
@@ -45,7 +44,7 @@ def validate(rulesets, fmt, playouts, seed, workers, players, no_games, allow, g
     rulesets = _files(rulesets)
     with stop_signals() as received:
         for name in rulesets:
-            with _uncollected():
+            with uncollected():
                 checked = _check_test_file(name, allow) if is_test_file(name) else check(name, allow)
                 if not (no_games or playouts or is_test_file(name) or any(d.severity == "error" for d in checked)):
                     checked = checked + _trial(name, allow)
@@ -79,19 +78,6 @@ def validate(rulesets, fmt, playouts, seed, workers, players, no_games, allow, g
         later = ", nor any later file checked" if name != rulesets[-1] else ""
         tell_stopped(stopped, received, f"playouts of {resolve(name)}", later)
     sys.exit(1 if errors else 0)
-
-
-@contextlib.contextmanager
-def _uncollected():
-    """Python's cycle collector paused: importing the library and checking a rule file make many
-    objects and keep most, so collecting on the way only costs time (about 4 ms of a validate)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def is_test_file(name: str) -> bool:

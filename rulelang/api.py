@@ -10,6 +10,7 @@ from .compile.compiler import Compiler
 from .compile.gamecache import GameCache
 from .engine.game import Game
 from .errors import Diagnostic, Position, RuleError
+from .kit.collector import uncollected
 from .kit.documents import YMap
 from .language.blame import blame_house_rule
 from .language.loader import load_text, load_yaml
@@ -98,8 +99,9 @@ def load_compiled(name_or_path: str, allow: tuple = ()) -> tuple[YMap, Game]:
     key = (os.path.abspath(path), path, Reach(allow).allowed)  # the path as written: errors name it so
     compiled = COMPILED.get(key)
     if compiled is None:
-        doc = load_document(path, allow)
-        compiled = doc, compile_document(doc, allow)
+        with uncollected():
+            doc = load_document(path, allow)
+            compiled = doc, compile_document(doc, allow)
         COMPILED.put(key, doc.sources, compiled)
     return compiled
 
@@ -115,6 +117,12 @@ def compile_document(doc: YMap, allow: tuple = ()) -> Game:
     Errors a house rule makes in a base that is clean on its own are told at the house rule's
     line (the bases it extends may lie in `allow` too).
     """
+    with uncollected():  # (many objects made and kept: see kit/collector.py)
+        return _compiled(doc, allow)
+
+
+def _compiled(doc: YMap, allow: tuple) -> Game:
+    """`compile_document`'s work, the collector paused around it."""
     problems = check_shape(doc)
     try:
         game = Compiler(doc).compile()

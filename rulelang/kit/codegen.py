@@ -14,6 +14,8 @@ import itertools
 import threading
 import types
 
+from .collector import uncollected
+
 LOAD, STORE = ast.Load(), ast.Store()
 LITERALS = (int, str, bool, type(None))
 
@@ -179,7 +181,8 @@ class _Deferred:
         """The function, now compiled: it runs its own code from then on (in every namespace that holds it)."""
         function = self.function
         if function.__kwdefaults__ is not None:
-            compiled = self.program.compiled(self.name, self.params, self.make_body(), self.line)
+            with uncollected():  # (the body's nodes are many, and kept until compiled)
+                compiled = self.program.compiled(self.name, self.params, self.make_body(), self.line)
             function.__code__, function.__kwdefaults__ = compiled.__code__, None
             self.program.namespace[self.name] = function
             self.program.deferred.pop(self.name, None)
