@@ -7,7 +7,6 @@ from rulelang.agents import RandomAgent
 from rulelang.api import load_game, packaged_rulesets, resolve
 from rulelang.engine.runtime import apply_action, new_game
 from rulelang.engine.rng import Rng, derive_seed
-from rulelang.engine.session import scores
 from rulelang.env import AgentPolicy, make_env
 
 RULESETS = sorted(packaged_rulesets())

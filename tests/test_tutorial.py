@@ -34,7 +34,7 @@ def blocks(text: str):
 
 def commands(body: str):
     """The commands of a console block with the output shown under each."""
-    out, command = [], None
+    out, command, shown = [], None, []
     for line in body.splitlines():
         if line.startswith("$ "):
             if command is not None:

@@ -34,10 +34,11 @@ SECTIONS = Section.entries  # key -> section of a rule file
 OPERATORS = {form: operator for operator in Operator.entries.values() for form in operator.forms}  # parse tree -> operator
 
 
-def builtin_function(function: str, names) -> Function | None:
+def builtin_function(function: str, declared) -> Function | None:
     """The built-in function a call of `function` means, or None: a rule file's own function of that
-    name comes first (a built-in added in a later release never takes a name a file already uses)."""
-    return None if function in names.functions else FUNCTIONS.get(function)
+    name (among the `declared` names) comes first (a built-in added in a later release never takes
+    a name a file already uses)."""
+    return None if function in declared.functions else FUNCTIONS.get(function)
 
 
 def guessed_instead(function: str) -> str:
