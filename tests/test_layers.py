@@ -56,6 +56,7 @@ def floor_of(name: str) -> str:
 
 
 def graph() -> dict:
+    """Every module of the package, with the modules of the package it imports."""
     known = modules()
     return {name: imports(name, path, is_init, known) for name, (path, is_init) in known.items()}
 
