@@ -184,9 +184,9 @@ def deck_arithmetic(doc: YMap, cards: int, max_players: int) -> list[Diagnostic]
     """An error where the setup deals, with counts in digits or constants, more cards than the deck has.
 
     Draws inside `for: p in players` count once per player (at the most players); draws under
-    any other loop or an `if` (a draw the condition guards may never happen: Durak deals its
-    36-card pack to six players whole, and turns a trump only if a card is left), or with a
-    computed count, are not counted.
+    any other loop or an `if` (a draw the condition guards may never happen: a pack dealt whole
+    to the most players, then a card turned up only if one is left), or with a computed count,
+    are not counted.
     """
     dealt, named = 0, []
     constants = doc.get("constants") if isinstance(doc.get("constants"), YMap) else YMap()
