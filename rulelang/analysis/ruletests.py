@@ -118,6 +118,22 @@ def run_test(test: RuleTest) -> Outcome:
     return Outcome(test, True)
 
 
+def as_list(value):
+    """A value as a list (a single value becomes a list of one)."""
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
+
+
+def expectations(value, pos=None):
+    """(expression, position) pairs of an `expect:` value."""
+    if value is None:
+        return []
+    if isinstance(value, YList):
+        return list(zip(value, value.item_pos))
+    return [(value, getattr(value, "pos", pos))]
+
+
 class _Runner:
     def __init__(self, game, test: RuleTest):
         self.game = game
@@ -142,7 +158,7 @@ class _Runner:
         steps = body.get("steps", YList())
         for index, step in enumerate(steps):
             self.step(step, steps[index + 1] if index + 1 < len(steps) else None)
-        for text, pos in self.expectations(body.get("expect")):
+        for text, pos in expectations(body.get("expect")):
             self.expect(text, pos)
         if "winner" in body:
             self.check_winner(body["winner"], body.value_pos["winner"])
@@ -304,11 +320,11 @@ class _Runner:
             elif key == "options":
                 self.check_options(step["options"], pos)
             elif key == "not_legal":
-                for label in self.as_list(step["not_legal"]):
+                for label in as_list(step["not_legal"]):
                     if str(label) in self.labels():
                         self.check_failed(pos, f"'{label}' is legal, expected it not to be")
             elif key == "expect":
-                for text, expect_pos in self.expectations(step["expect"], pos):
+                for text, expect_pos in expectations(step["expect"], pos):
                     self.expect(text, expect_pos)
             elif key in ("visible", "hidden"):
                 for seat_name, cards in step[key].items():
@@ -328,7 +344,7 @@ class _Runner:
         test otherwise.
         """
         st = self.st
-        plays = self.as_list(step.get("play"))
+        plays = as_list(step.get("play"))
         spots = getattr(step.get("play"), "item_pos", None) or [step.value_pos.get("play")] * len(plays)
         queue = list(zip(plays, spots))
         turns = step.get("turns", 0)
@@ -444,35 +460,20 @@ class _Runner:
                 logged = "".join(f"\n        {_audience(a)}{line}" for a, line in lines) or " nothing"
                 self.check_failed(item_pos, f"no log line of this step contains '{text}'; the step logged{logged}")
             elif isinstance(item, YMap) and "seen_by" in item:
-                named = {self.player(p, item_pos).seat for p in self.as_list(item["seen_by"])}
+                named = {self.player(p, item_pos).seat for p in as_list(item["seen_by"])}
                 if seers != named:
                     self.check_failed(item_pos, f"'{text}' is seen by {_seats(seers)}, expected {_seats(named)}")
 
     def check_sight(self, seat_name, cards, wanted: bool, pos):
         """Each named card is (or is not) visible to the seat."""
         seat = self.player(seat_name, pos).seat
-        for name in self.as_list(cards):
+        for name in as_list(cards):
             if self.st.visible_to(self.card(name, pos), seat) != wanted:
                 self.check_failed(pos, f"{name} is {'hidden from' if wanted else 'visible to'} {seat_name}")
 
     def labels(self):
         """The labels of the options now offered."""
         return self.st.pending.labels() if self.st.pending else []
-
-    @staticmethod
-    def as_list(value):
-        """A value as a list (a single value becomes a list of one)."""
-        if value is None:
-            return []
-        return list(value) if isinstance(value, list) else [value]
-
-    def expectations(self, value, pos=None):
-        """(expression, position) pairs of an `expect:` value."""
-        if value is None:
-            return []
-        if isinstance(value, YList):
-            return list(zip(value, value.item_pos))
-        return [(value, getattr(value, "pos", pos))]
 
     def expect(self, text, pos):
         """Check that the expression holds now; if not, show its parts' values and its cards' places."""
@@ -500,7 +501,7 @@ class _Runner:
         if wanted == "draw":
             expected = tuple("draw" for _ in result)
         else:
-            winners = {self.player(w, pos).seat for w in self.as_list(wanted)}
+            winners = {self.player(w, pos).seat for w in as_list(wanted)}
             expected = tuple("win" if s in winners else "loss" for s in range(len(result)))
         if tuple(result) != expected:
             values = _values(result=list(result), expected=list(expected))
