@@ -1,5 +1,6 @@
 """Shared fixtures of the Python tests."""
 import atexit
+import gc
 import json
 import os
 import shutil
@@ -8,6 +9,7 @@ import sys
 import tempfile
 import textwrap
 
+import hypothesis  # noqa: F401  (imported before anything is loaded: see pytest_collection_finish)
 import pytest
 
 # rulelang's caches (the built parser, stored parse trees) go to a folder of the tests' own, not
@@ -79,3 +81,13 @@ class BrokenAgent:
 def broken_agent(monkeypatch):
     """Register the agent `broken` (see BrokenAgent) for the test."""
     monkeypatch.setitem(spec.AGENTS, "broken", lambda agent, seat, seed, game: BrokenAgent())
+
+
+def pytest_collection_finish(session):
+    """Set aside every object alive once the tests are collected (the loaded rulesets, the parsers,
+    the test modules): the cycle collector scans them no more, at every collection during the tests
+    and at the end. They live as long as the process, so nothing is lost. (Importing Hypothesis
+    collects once too, when a plugin registers its random generator with it: done first, while the
+    process holds little.)"""
+    gc.freeze()
+

@@ -60,7 +60,10 @@ def openspiel_figures(name: str, iterations: int) -> list:
     return found
 
 
-@pytest.mark.parametrize("name, iterations", [("kuhn_poker", 100), ("leduc_poker", 30)])
+# (Leduc's walk alone takes about 3 s: the whole suite runs it; Kuhn already tells the two
+# ways of counting the averages apart)
+@pytest.mark.parametrize("name, iterations", [("kuhn_poker", 100),
+                                              pytest.param("leduc_poker", 30, marks=pytest.mark.slow)])
 def test_cfr_plus_makes_openspiels_policy_at_every_iteration(name, iterations, kuhn_tree):
     # Where the other seat never goes, a seat's average policy still counts its own reach, as
     # OpenSpiel counts it; skipping those options made Leduc need 460 iterations, not 200.
