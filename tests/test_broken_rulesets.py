@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from rulelang.api import check, packaged_rulesets
+from rulelang.api import check, load_document, packaged_rulesets
 
 RULESETS = sorted((name, Path(path)) for name, path in packaged_rulesets().items())
 
@@ -64,9 +64,9 @@ def test_a_broken_copy_is_reported_at_its_line(tmp_path, name, path, what, patte
     text, line = break_once(path.read_text(encoding="utf-8"), pattern, change)
     copy = tmp_path / f"{name}.yaml"
     copy.write_text(text, encoding="utf-8")
-    for base in path.parent.glob("*.yaml"):  # a variant finds its base next to it
-        if base.name != copy.name:
-            (tmp_path / base.name).write_text(base.read_text(encoding="utf-8"), encoding="utf-8")
+    for source, source_text in load_document(str(path)).sources:  # a variant finds the bases it extends beside it
+        if Path(source) != path:
+            (tmp_path / Path(source).name).write_text(source_text, encoding="utf-8")
     errors = [d for d in check(str(copy)) if d.severity == "error"]
     assert errors, f"{what} in {name} was not reported"
     assert any(re.search(message, d.message) and d.position.line == line for d in errors), \
