@@ -37,3 +37,17 @@ def test_a_help_made_for_other_files_or_another_width_is_made_again(tmp_path):
     assert said == "click imported" and "changed" not in made
     narrow, said = rulelang_help(tmp_path, columns="60")
     assert said == "click imported" and narrow != made  # wrapped to 60 columns: a store of its own
+
+
+def test_a_command_leaves_what_it_made_out_of_the_collectors_reach_as_the_process_ends(tmp_path):
+    """Python's three whole collections at exit would scan every object alive, to free nothing."""
+    script = ("import atexit, gc, sys\n"
+              "sys.argv = ['rulelang', 'validate', 'kuhn_poker']\n"
+              "atexit.register(lambda: print(len(gc.get_objects()), gc.get_freeze_count(), file=sys.stderr))\n"
+              "from rulelang.cli.entry import run\n"
+              "run()\n")
+    found = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                           env={**os.environ, "XDG_CACHE_HOME": str(tmp_path)})
+    assert (found.returncode, found.stdout) == (0, "ok: 1 rule file, no errors\n")
+    unfrozen, frozen = map(int, found.stderr.split())
+    assert frozen > 10_000 and unfrozen < 100  # (the few made by the exit itself)

@@ -76,14 +76,21 @@ class _Facts:
 
     Two copies of a part have the same key: each temporary stands for the key of what it is bound
     to, each constant for its value; a position (where an error is said) is left out: the copy
-    asked first would fail first, at its own position.
+    asked first would fail first, at its own position. A key is a small number standing for the
+    part's shape (its kind and its children's keys): a shape written out as nested tuples would be
+    hashed again, whole, at every level above it.
     """
 
     def __init__(self, program, survey: _Survey, value: ast.expr):
         self.program, self.bound_to, self.uses = program, survey.bound_to, survey.uses
         self.found: dict = {}  # id(node) -> (key, costly, names read, names bound)
+        self.keys: dict = {}  # a part's shape -> its key
         self.counts = Counter()  # key -> copies, of costly parts
         self.of(value)
+
+    def _key(self, shape: tuple) -> int:
+        """The key of a shape: the same for equal shapes, and for no other."""
+        return self.keys.setdefault(shape, len(self.keys))
 
     def of(self, node) -> tuple:
         """(key, whether it calls or loops, the names it reads, the names it binds) of a part."""
@@ -96,7 +103,7 @@ class _Facts:
                                                     if node.ctx.__class__ is ast.Store else
                                                     (frozenset((node.id,)), frozenset())))
         elif kind is ast.Constant:
-            found = (("literal", repr(node.value)), False, frozenset(), frozenset())
+            found = (self._key(("literal", repr(node.value))), False, frozenset(), frozenset())
         else:
             costly = kind is ast.Call or kind in LOOPS
             read, bound, parts = set(), set(), [kind.__name__]
@@ -115,7 +122,7 @@ class _Facts:
                     costly = costly or (not isinstance(value, LEAVES[2:]) and self.of(value)[1])
                 else:
                     parts.append(value)
-            found = (tuple(parts), costly, frozenset(read), frozenset(bound))
+            found = (self._key(tuple(parts)), costly, frozenset(read), frozenset(bound))
             if costly:
                 self.counts[found[0]] += 1
         self.found[id(node)] = found
@@ -130,13 +137,13 @@ class _Facts:
         bound |= inner_bound
         return key
 
-    def _name_key(self, node) -> tuple:
+    def _name_key(self, node) -> int:
         if node.id in self.bound_to:
-            return ("temporary", self.of(self.bound_to[node.id])[0])
+            return self._key(("temporary", self.of(self.bound_to[node.id])[0]))
         known = self.program.known(node)
         if known is not None:
-            return ("position",) if isinstance(known, Position) else ("constant", repr(known))
-        return ("name", node.id)
+            return self._key(("position",) if isinstance(known, Position) else ("constant", repr(known)))
+        return self._key(("name", node.id))
 
 
 class _Hoister:
