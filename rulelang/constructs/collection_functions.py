@@ -137,17 +137,26 @@ class All(Function):
 def _any_or_all(keyword: str, gen, loop: Loop) -> ast.expr:
     """`any(...)` or `all(...)` of the bodies, stopping at the first that decides.
 
-    In short code over a local list (the picks of a choice, say) with a body that calls nothing,
-    every item at once, in a list: such a body costs little, changes nothing and fails only with
-    a Python error, which sends the whole expression to the general code (see
-    `ExpressionCompiler._define_pure`), which stops at the first answer. Not over a zone: it may
-    hold many cards, and the answer often comes at the first.
+    In short code over a local list (the picks of a choice, say) or the players, with a body
+    that calls nothing, every item at once, in a list of the items that decide, with no call of
+    `any`/`all` and no step of a generator per item: such a body costs little, changes nothing
+    and fails only with a Python error, which sends the whole expression to the general code
+    (see `ExpressionCompiler._define_pure`), which stops at the first answer. Not over a zone:
+    it may hold many cards, and the answer often comes at the first.
     """
-    if (gen.cards_only and local_read(loop.source) and gen.program.known(loop.source) is None
+    if (gen.cards_only and (_seats(loop.source) or local_read(loop.source) and gen.program.known(loop.source) is None)
             and not any(isinstance(node, ast.Call) for node in ast.walk(loop.body))):
         gen.assumed = True
-        return ast.Call(name(keyword), [ast.ListComp(*loop.over(loop.body))], [])
+        deciding = loop.body if keyword == "any" else ast.UnaryOp(ast.Not(), loop.body)
+        found = ast.ListComp(*loop.over(ast.Constant(None), deciding))
+        return ast.Compare(found, [ast.NotEq() if keyword == "any" else ast.Eq()], [ast.List([], ast.Load())])
     return ast.Call(name(keyword), [ast.GeneratorExp(*loop.over(loop.body))], [])
+
+
+def _seats(source: ast.expr) -> bool:
+    """Whether a loop goes over the players (`st.seats`, see `_Builder.items_loop`)."""
+    return (isinstance(source, ast.Attribute) and source.attr == "seats" and isinstance(source.value, ast.Name)
+            and source.value.id == "st")
 
 
 class Max(Function):
