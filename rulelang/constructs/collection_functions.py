@@ -299,7 +299,7 @@ def collected(st, parts, pos) -> list:
     out = []
     for part in parts:
         out += part if part.__class__ is list else st.items(part)  # (a list is its own items)
-        if len(out) > MAX_LIST:
+        if out[MAX_LIST:]:  # (longer than the cap: a slice, where len() would be a call per part)
             raise GameError(f"a list longer than {MAX_LIST:,} items (limits: lists)", pos)
     return out
 
