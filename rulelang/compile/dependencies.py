@@ -59,16 +59,19 @@ class Dependencies:
         return self.of_tree(tree) if tree is not None else None
 
     def costly(self, text) -> bool:
-        """Whether an expression loops: over a collection, or through a rule function or card property
-        that does (worth remembering; a cheaper check costs less than looking up its answer)."""
+        """Whether an expression loops: over a collection other than the players, or through a rule
+        function or card property that loops (worth remembering; a cheaper check, a look at each of
+        a few players included, costs less than looking up its answer and noting what it read)."""
         tree = _parsed(text) if not isinstance(text, (bool, int)) else None
-        return tree is not None and self._loops(tree)
+        return tree is not None and self._loops(tree, over_players=False)
 
-    def _loops(self, tree) -> bool:
+    def _loops(self, tree, over_players: bool = True) -> bool:
+        """Whether an expression loops (a loop over the players only if `over_players`)."""
         looping, props = self.looping, self.names.card_props
         for node in tree.iter_subtrees():
             if node.data == "lambda_arg":
-                return True
+                if over_players or not _over_players(node):
+                    return True
             if node.data == "call":
                 function = str(node.children[0])
                 reads_props = self._builtin_attr(function) and any(("prop", p) in looping for p in props)
@@ -167,6 +170,12 @@ class Dependencies:
         found |= reads
         return True
 
+
+
+def _over_players(lam) -> bool:
+    """Whether `x in coll | body` goes over the players (`p in players | ...`)."""
+    binding = lam.children[0]
+    return isinstance(binding, Tree) and binding.data == "in_" and _is_name(binding.children[1], "players")
 
 
 def _is_name(tree, name: str) -> bool:

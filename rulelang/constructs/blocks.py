@@ -270,10 +270,10 @@ class BiddingBlock(Block):
         outer = set(scope)
         scope.add(var)
 
-        def optional(key, inner, cond=False):
+        def optional(key, inner, cond=False):  # (called by `more` alone: short code, see Compiler.check)
             if key not in item:
                 return None
-            return (compiler.cond if cond else compiler.expr)(item[key], item.value_pos[key], inner)
+            return compiler.check(item[key], item.value_pos[key], inner, cond)
         skip, until = optional("skip", scope, cond=True), optional("until", outer, cond=True)
         high = optional("high", outer)
         key = f"#bidding:{pos.line}:{pos.column}"
