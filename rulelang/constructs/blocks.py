@@ -289,8 +289,9 @@ class BiddingBlock(Block):
                 since, standing = frozenset((env[var],)) if now != standing else since | {env[var]}, now
             if until is not None and until(st, env):
                 return False
-            for step in range(len(bidders)):
-                bidder = bidders[(at + step) % len(bidders)]
+            bidding = len(bidders)
+            for step in range(bidding):
+                bidder = bidders[(at + step) % bidding]
                 if bidder in since:
                     continue
                 env[var] = bidder

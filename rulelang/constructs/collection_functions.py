@@ -187,8 +187,17 @@ class Max(Function):
         values = [gen.node(arg, scope) for arg in args]
         if len(args) == 1:
             return self.call(values)
-        return gen.int_or(values, scope, lambda *numbers: ast.Call(name(self.keyword), list(numbers), []),
+        return gen.int_or(values, scope, self._of_numbers,
                           lambda *found: self.call([ast.List(list(found), LOAD)]))  # (whole numbers: Python's own)
+
+    def _of_numbers(self, *numbers) -> ast.expr:
+        """Of whole numbers (each read twice freely): of two, the one Python's `max`/`min` gives (the
+        first on a tie) with no call; of more, Python's own."""
+        if len(numbers) != 2:
+            return ast.Call(name(self.keyword), list(numbers), [])
+        first, second = numbers
+        beats = ast.Gt() if self.keyword == "max" else ast.Lt()
+        return ast.IfExp(ast.Compare(second, [beats], [first]), second, first)
 
     def code_over(self, gen, loop):
         listed = ast.ListComp(*loop.over(loop.body))

@@ -37,6 +37,11 @@ def charge(st, units: int, pos) -> None:
 
 def iterate(st, value, pos) -> list:
     """A collection's items for a loop, charging one unit of work per item."""
+    if value is st.seats:  # (the players: their number known, no call)
+        st.budget -= st.n
+        if st.budget < 0:
+            raise over_budget(st, pos)
+        return value
     kind = value.__class__
     if kind is list or kind is tuple:  # (what items() gives, without the call: a tuple is the seats)
         found = value
