@@ -59,18 +59,19 @@ class Dependencies:
         return self.of_tree(tree) if tree is not None else None
 
     def costly(self, text) -> bool:
-        """Whether an expression loops: over a collection other than the players, or through a rule
-        function or card property that loops (worth remembering; a cheaper check, a look at each of
-        a few players included, costs less than looking up its answer and noting what it read)."""
+        """Whether an expression loops: over a collection, or through a rule function or card property
+        that does (worth remembering; a cheaper check costs less than looking up its answer and
+        noting what it read): not a loop over the players whose body calls no built-in function
+        (`count(p in players | in_game(p)) == 1`, a look at each of a few players)."""
         tree = _parsed(text) if not isinstance(text, (bool, int)) else None
         return tree is not None and self._loops(tree, over_players=False)
 
     def _loops(self, tree, over_players: bool = True) -> bool:
-        """Whether an expression loops (a loop over the players only if `over_players`)."""
+        """Whether an expression loops (a plain look at each player counts only if `over_players`)."""
         looping, props = self.looping, self.names.card_props
         for node in tree.iter_subtrees():
             if node.data == "lambda_arg":
-                if over_players or not _over_players(node):
+                if over_players or not self._plainly_over_players(node):
                     return True
             if node.data == "call":
                 function = str(node.children[0])
@@ -80,6 +81,15 @@ class Dependencies:
             elif node.data == "attr" and isinstance(node.children[1], Token) and ("prop", str(node.children[1])) in looping:
                 return True
         return False
+
+    def _plainly_over_players(self, lam) -> bool:
+        """Whether `x in coll | body` goes over the players (`p in players | ...`) with a body that
+        calls no built-in function."""
+        binding, body = lam.children
+        if not (isinstance(binding, Tree) and binding.data == "in_" and _is_name(binding.children[1], "players")):
+            return False
+        return not any(node.data == "call" and builtin_function(str(node.children[0]), self.names) is not None
+                       for node in body.iter_subtrees())
 
     def _reads_me(self, tree) -> bool:
         reading, props = self.reading_me, self.names.card_props
@@ -170,12 +180,6 @@ class Dependencies:
         found |= reads
         return True
 
-
-
-def _over_players(lam) -> bool:
-    """Whether `x in coll | body` goes over the players (`p in players | ...`)."""
-    binding = lam.children[0]
-    return isinstance(binding, Tree) and binding.data == "in_" and _is_name(binding.children[1], "players")
 
 
 def _is_name(tree, name: str) -> bool:
