@@ -303,7 +303,8 @@ def set_player_value(st, owner, attribute: str, op: str, value, pos) -> None:
     if st.game.teams is not None:
         return st.set_player_var(owner, attribute, value)
     values[attribute] = value
-    st.version = st.versions[("p", attribute)] = next(st.clock)  # (`touch`, written out)
+    clock = st.clock  # (`touch`, written out)
+    clock[0] = st.version = st.versions[("p", attribute)] = clock[0] + 1
     if st.changed_parts is not None:
         st.changed_parts.append(("p", attribute))
     return None

@@ -10,7 +10,6 @@ dicts and lists of immutable values.
 """
 from __future__ import annotations
 
-import itertools
 import time
 
 from .chance import Chance
@@ -143,7 +142,7 @@ class GameState(Table, Placing, Knowledge, Chance, Flow, Logbook, Changes):
         self.quiet = False  # True: no log text is made (simulations and bots' playouts)
         self.credit = None  # whom the log credits effects to while a straight procedure or trigger runs
         # what changed, and what is remembered until it changes (changes.py, memo.py)
-        self.clock = itertools.count(1)  # shared by clones: an event number is never used twice
+        self.clock = [0]  # the last event number, in a cell shared by clones: an event number is never used twice
         self.version = 0  # the number of the last change to this state
         self.versions: dict = {}  # what changed (a zone, ("v", name), "attach" ...) -> its last event
         self.memo: dict = {}  # remembered checks, shared by clones (safe: event numbers are unique)
@@ -166,7 +165,7 @@ class GameState(Table, Placing, Knowledge, Chance, Flow, Logbook, Changes):
             blank = game.caches.blanks[players] = GameState(game, players, 0)
         other = blank.copied()
         other.rng, other.seed = Rng(seed), seed
-        other.clock, other.memo, other.answers = itertools.count(1), {}, Answers()
+        other.clock, other.memo, other.answers = [0], {}, Answers()
         if game.limits.seconds is not None:
             other.deadline = time.monotonic() + game.limits.seconds
         return other
