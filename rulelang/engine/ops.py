@@ -479,7 +479,7 @@ def listing(collection, pos):
 # ---------------------------------------------------------------- what generated code sees
 HELPERS = ("over_budget", "charge", "iterate", "enter", "index", "add", "multiply", "divide", "modulo",
            "card_fact", "card_var", "card_zone", "card_owner", "zone_var", "zone_index", "player_var", "player_zone",
-           "attribute", "players", "stored", "zone", "place", "evaluation_error", "combine", "number", "set_attribute",
+           "attribute", "stored", "zone", "place", "evaluation_error", "combine", "number", "set_attribute",
            "set_player_value", "set_card_value", "reveal", "show_to", "roll_dice", "fill_box", "rotate_zone", "shuffle", "win", "lose", "pretty", "listed",
            "loop_error", "nest_error", "credit_of")
 

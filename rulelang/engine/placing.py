@@ -261,7 +261,11 @@ class Placing:
         if count <= 0:  # (a count worked out by the rules is often nothing)
             return 0
         drawn, before, total = [], {}, 0
-        if self._drawn_at_once(source, target, where, face_down):
+        watched = self.game.watched_origins
+        # taken together: to the bottom of a zone, face up, from a zone whose moves no `on: moved`
+        # trigger answers and that is no pile of a row (written out: a draw of one card is common)
+        if (target.__class__ is ZoneRef and where == "bottom" and face_down is None
+                and watched is not None and source.name not in watched and source.name not in self.row_names):
             total = self._draw_at_once(count, source, target, drawn, before)
         quiet = self.quiet
         for _ in range(count - total):
@@ -304,13 +308,6 @@ class Placing:
             drawn.clear()
         self.fire_now(self, log_so_far)
         return {} if len(drawn) < logged else before
-
-    def _drawn_at_once(self, source, target, where: str, face_down) -> bool:
-        """Whether a draw may take its cards together: to the bottom of a zone, face up, from a
-        zone whose moves no `on: moved` trigger answers and that is no pile of a row."""
-        watched = self.game.watched_origins
-        return (target.__class__ is ZoneRef and where == "bottom" and face_down is None
-                and watched is not None and source.name not in watched and source.name not in self.row_names)
 
     def _draw_at_once(self, count: int, source: ZoneRef, target: ZoneRef, drawn: list, before: dict) -> int:
         """The cards of a draw that its source holds, placed together; the draw takes the rest one
