@@ -320,7 +320,8 @@ class ChooseMoveBlock(Block):
     def compile(self, compiler, item, pos, scope, following):
         names, args = offered_moves(compiler, item["choose move"], scope)
         by = compiler.expr(item["by"], item.value_pos["by"], scope) if "by" in item else None
-        return ChooseMove(names, by, pos, args)
+        written = str(item["by"]).strip() if "by" in item else ""
+        return ChooseMove(names, by, pos, args, written if written in scope else None)
 
 
 def offered_moves(compiler, written, scope) -> tuple:
