@@ -15,7 +15,7 @@ MINIMAL = "tests/data/minimal.yaml"
 ENGINE_ATTRIBUTES = {"vars", "pvars", "seats", "current", "facts", "items", "roll", "zone_family", "move", "draw",
                      "new_pile", "turn_face", "mark", "say", "finish", "set_var", "quiet", "depth", "get", "id", "down", "nesting", "events", "result", "cvars", "credit",
                      "root", "zones", "reads", "n", "under_of", "loc", "__class__", "frames", "append", "set_next_turn",
-                     "answers", "version", "round_number"}
+                     "answers", "version", "round_number", "clock", "versions", "changed_parts", "game", "teams"}
 
 
 @pytest.fixture

@@ -36,6 +36,7 @@ from collections.abc import Mapping
 
 from ..engine.decisions import Option
 from ..engine.frames import ForLoop
+from ..engine.memo import Answers
 from ..engine.rng import Rng
 from ..engine.runtime import out_of_time
 from ..engine.values import Card, Die
@@ -322,7 +323,7 @@ def quiet_clone(st, rng: Rng):
     other.forced = None
     other.recalling, other.ruled_out, other.traced = False, {}, {}  # a sample is searched, never sampled from
     other.memo, other.quiet_version, other.changed_since, other.changed_parts = {}, None, None, None
-    other.answers = {}
+    other.answers = Answers()
     return other
 
 

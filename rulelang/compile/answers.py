@@ -45,13 +45,12 @@ def keeping(symbol: str, reads_me: bool, body: list) -> list:
     *before, attempt = body
     (returned,) = attempt.body
     answers, version = field(name("st"), "answers"), field(name("st"), "version")
-    same = [ast.Compare(name(FOUND), [ast.IsNot()], [ast.Constant(None)]),
-            ast.Compare(item(name(FOUND), ast.Constant(0)), [ast.Eq()], [version])]
+    same = [ast.Compare(item(name(FOUND), ast.Constant(0)), [ast.Eq()], [version])]
     if reads_me:
         same.append(ast.Compare(item(name(FOUND), ast.Constant(1)), [ast.Is()], [name("me")]))
-    look = [ast.Assign([ast.Name(FOUND, STORE)], ast.Call(ast.Attribute(answers, "get", ast.Load()),
-                                                          [ast.Constant(symbol)], [])),
-            ast.If(ast.BoolOp(ast.And(), same), [ast.Return(item(name(FOUND), ast.Constant(2)))], [])]
+    look = [ast.Assign([ast.Name(FOUND, STORE)], item(answers, ast.Constant(symbol))),
+            ast.If(ast.BoolOp(ast.And(), same) if len(same) > 1 else same[0],
+                   [ast.Return(item(name(FOUND), ast.Constant(2)))], [])]
     quiet = ast.Compare(field(name("st"), "reads"), [ast.Is()], [ast.Constant(None)])
     attempt.body = [ast.Assign([ast.Name(ANSWER, STORE)], returned.value)]
     store = ast.Assign([ast.Subscript(answers, ast.Constant(symbol), STORE)],
@@ -61,12 +60,10 @@ def keeping(symbol: str, reads_me: bool, body: list) -> list:
 
 def looked_up(symbol: str, reads_me: bool, me: ast.expr, calling: ast.expr, temporary: str) -> ast.expr:
     """A call of a kept function that first looks its answer up where it stands (no call at all
-    when it is kept for this state), in the local `temporary`: Python must allow `:=` there."""
-    found = ast.NamedExpr(ast.Name(temporary, STORE),
-                          ast.Call(ast.Attribute(field(name("st"), "answers"), "get", ast.Load()),
-                                   [ast.Constant(symbol)], []))
-    same = [ast.Compare(found, [ast.IsNot()], [ast.Constant(None)]),
-            ast.Compare(item(name(temporary), ast.Constant(0)), [ast.Eq()], [field(name("st"), "version")]),
+    when it is kept for this state: `st.answers` gives STALE for a function not kept yet, see
+    engine/memo.py), in the local `temporary`: Python must allow `:=` there."""
+    found = ast.NamedExpr(ast.Name(temporary, STORE), item(field(name("st"), "answers"), ast.Constant(symbol)))
+    same = [ast.Compare(item(found, ast.Constant(0)), [ast.Eq()], [field(name("st"), "version")]),
             ast.Compare(field(name("st"), "reads"), [ast.Is()], [ast.Constant(None)])]
     if reads_me:
         same.append(ast.Compare(item(name(temporary), ast.Constant(1)), [ast.Is()], [me]))

@@ -30,7 +30,7 @@ from ..engine.effects import (
 from ..engine.events import fire_events
 from ..engine.frames import CREDIT, MAX_FRAMES, MAX_LOOP, Frame
 from ..kit.codegen import LOAD, STORE, Program, call, field, name
-from .localize import BY, ME, env_sites, localize, parameters
+from .localize import BY, ME, env_get, env_sites, localize, parameters
 
 ENV = name("env")
 
@@ -239,7 +239,10 @@ class Lowering:
 
     def _for(self, node: For) -> list:
         before, over = self._value(node.over)
-        items = call("listed", name("st"), over)
+        value = self.program.fresh("t")  # (a list is copied by a slice, with no call)
+        items = ast.IfExp(ast.Compare(field(ast.NamedExpr(ast.Name(value, STORE), over), "__class__"), [ast.Is()],
+                                      [name("LIST")]),
+                          ast.Subscript(name(value), ast.Slice(), LOAD), call("listed", name("st"), name(value)))
         if not node.body:
             return before + [ast.Expr(items)]
         local = self.program.fresh("i")
@@ -285,7 +288,7 @@ class Lowering:
         if local_caller:
             me, credit = name(ME), name(BY)
         else:
-            me, credit = (ast.Call(field(ENV, "get"), [ast.Constant(key)], []) for key in ("me", CREDIT))
+            me, credit = env_get("me"), env_get(CREDIT)
         params = self.procedures[node.name].params
         if node.name in self.localized:
             if who is None:  # the common case: the caller's `me` and credit carry over

@@ -76,6 +76,11 @@ class Compiler:
         """Compile a condition (only its truth is used); on error record it."""
         return self.guard(self.expressions.compile, text, pos, frozenset(scope), True, default=always)
 
+    def check(self, text, pos, scope=frozenset(), as_bool: bool = True):
+        """Compile a condition (or a value) that the engine calls on its own, never pasted into a
+        block's code (an end rule's `when`, a bidding's `skip`): short code where it uses no chance."""
+        return self.guard(self.expressions.compile_check, text, pos, frozenset(scope), as_bool, default=always)
+
     def check_kind(self, wanted: str, text, pos, scope, what: str) -> None:
         """Check that an expression written at `pos` may give what is `wanted` ("players" or a number,
         "figure"; see language/kinds.py), recording its error (a parse error is recorded where it is compiled)."""

@@ -60,15 +60,19 @@ class Dependencies:
 
     def costly(self, text) -> bool:
         """Whether an expression loops: over a collection, or through a rule function or card property
-        that does (worth remembering; a cheaper check costs less than looking up its answer)."""
+        that does (worth remembering; a cheaper check costs less than looking up its answer and
+        noting what it read): not a loop over the players whose body calls no built-in function
+        (`count(p in players | in_game(p)) == 1`, a look at each of a few players)."""
         tree = _parsed(text) if not isinstance(text, (bool, int)) else None
-        return tree is not None and self._loops(tree)
+        return tree is not None and self._loops(tree, over_players=False)
 
-    def _loops(self, tree) -> bool:
+    def _loops(self, tree, over_players: bool = True) -> bool:
+        """Whether an expression loops (a plain look at each player counts only if `over_players`)."""
         looping, props = self.looping, self.names.card_props
         for node in tree.iter_subtrees():
             if node.data == "lambda_arg":
-                return True
+                if over_players or not self._plainly_over_players(node):
+                    return True
             if node.data == "call":
                 function = str(node.children[0])
                 reads_props = self._builtin_attr(function) and any(("prop", p) in looping for p in props)
@@ -77,6 +81,15 @@ class Dependencies:
             elif node.data == "attr" and isinstance(node.children[1], Token) and ("prop", str(node.children[1])) in looping:
                 return True
         return False
+
+    def _plainly_over_players(self, lam) -> bool:
+        """Whether `x in coll | body` goes over the players (`p in players | ...`) with a body that
+        calls no built-in function."""
+        binding, body = lam.children
+        if not (isinstance(binding, Tree) and binding.data == "in_" and _is_name(binding.children[1], "players")):
+            return False
+        return not any(node.data == "call" and builtin_function(str(node.children[0]), self.names) is not None
+                       for node in body.iter_subtrees())
 
     def _reads_me(self, tree) -> bool:
         reading, props = self.reading_me, self.names.card_props

@@ -138,18 +138,20 @@ class ExpressionCompiler:
         before it compiles its parts (the catalogue parses nothing itself)."""
         return parse(text, "start_expr", pos)
 
-    def compile_check(self, text, pos, locals_=frozenset()):
-        """Compile a condition that is called on its own, never pasted into other code (a move's
-        `if`), into `f(st, env)`: short code where it uses no chance (see `_define_pure`)."""
+    def compile_check(self, text, pos, locals_=frozenset(), as_bool: bool = True):
+        """Compile a condition (or, not `as_bool`, a value) that is called on its own, never pasted
+        into other code (a move's `if`, an end rule's `when`, a bidding's `skip`), into
+        `f(st, env)`: short code where it uses no chance (see `_define_pure`)."""
         pos = getattr(text, "pos", pos).shifted(getattr(text, "offset", 0))
         if isinstance(text, (bool, int)):
-            return self.compile(text, pos, locals_, True)
+            return self.compile(text, pos, locals_, as_bool)
         tree = parse(text, "start_expr", pos)
         check_kinds(tree, self.names, pos, locals_)
         where = self.program.constant(pos.shifted(node_column(tree)))
         scope = Scope(frozenset(locals_))
         return self._define_pure(self.program.fresh("c"), ["st", "env"],
-                                 lambda cards_only: self._value(tree, pos, scope, True, cards_only), tree, where, pos.line)
+                                 lambda cards_only: self._value(tree, pos, scope, as_bool, cards_only), tree, where,
+                                 pos.line)
 
     def compile_tree(self, tree, pos, locals_: frozenset, as_bool: bool = False):
         """Compile a parsed expression into `f(st, env)`; failures are reported at `pos`."""

@@ -1,10 +1,10 @@
 """Compile stage: a straight procedure's rule locals become Python locals.
 
 Generated code reads a rule's locals from `env`, the dict the interpreter keeps per frame
-(`env['c']`, `env.get('me')`). A straight procedure never runs in the interpreter, so its
-function may keep them as Python locals instead: `def p(st, l_me, _by, l_c, l_side)`, called
-with its arguments, not with a dict made for each call. A body that uses `env` in any other way
-keeps it (see `env_sites`).
+(`env['c']`, `env.get('me')`, or `env['me'] if 'me' in env else None`: the same with no call). A
+straight procedure never runs in the interpreter, so its function may keep them as Python locals
+instead: `def p(st, l_me, _by, l_c, l_side)`, called with its arguments, not with a dict made for
+each call. A body that uses `env` in any other way keeps it (see `env_sites`).
 """
 from __future__ import annotations
 
@@ -28,8 +28,19 @@ def parameters(params: tuple) -> list:
     return ["st", ME, BY, *(LOCAL_PREFIX + p for p in params)]
 
 
+def env_get(key: str) -> ast.IfExp:
+    """`env['k'] if 'k' in env else None`: `env.get('k')` with no call (a local that may be unset)."""
+    env = ast.Name("env", ast.Load())
+    return ast.IfExp(ast.Compare(ast.Constant(key), [ast.In()], [env]),
+                     ast.Subscript(env, ast.Constant(key), ast.Load()), ast.Constant(None))
+
+
 def _env_key(node) -> str | None:
-    """The key of `env['k']` or `env.get('k')` (a constant text), else None."""
+    """The key of `env['k']`, `env.get('k')` or `env_get('k')` (a constant text), else None."""
+    if isinstance(node, ast.IfExp):  # (as env_get makes it: the local, or None where it is unset)
+        key = _env_key(node.body)
+        plain = key is not None and key == _in_env(node.test) and isinstance(node.orelse, ast.Constant)
+        return key if plain and node.orelse.value is None else None
     if isinstance(node, ast.Subscript):
         target, key = node.value, node.slice
     elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get"
@@ -40,6 +51,15 @@ def _env_key(node) -> str | None:
     if isinstance(target, ast.Name) and target.id == "env" and isinstance(key, ast.Constant) \
             and isinstance(key.value, str):
         return key.value
+    return None
+
+
+def _in_env(test) -> str | None:
+    """The key of a test `'k' in env`, else None."""
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In) \
+            and isinstance(test.left, ast.Constant) and isinstance(test.comparators[0], ast.Name) \
+            and test.comparators[0].id == "env":
+        return test.left.value
     return None
 
 
@@ -55,7 +75,7 @@ def env_sites(body: list) -> list | None:
             children = enumerate(value) if value.__class__ is list else ((None, value),)
             for index, child in children:
                 kind = child.__class__
-                if kind is ast.Subscript or kind is ast.Call:
+                if kind is ast.Subscript or kind is ast.Call or kind is ast.IfExp:
                     key = _env_key(child)
                     if key is not None:
                         if local_name(key) is None:

@@ -5,7 +5,7 @@ from types import MappingProxyType
 
 from ..constructs.catalogue import FUNCTIONS
 from ..engine import ops
-from ..engine.values import Card, Marker, Player
+from ..engine.values import Card, Marker, Player, Roll
 from ..errors import GameError
 
 UNSET = object()  # a part of an expression not worked out yet (see compile/hoist.py)
@@ -16,7 +16,7 @@ def namespace(cards, max_players: int) -> dict:
     out = ops.helpers()
     for function in FUNCTIONS.values():
         out.update(function.helpers())
-    out.update(GameError=GameError, EVALUATION_ERRORS=ops.EVALUATION_ERRORS, CARD=Card, MARKER=Marker, PLAYER=Player,
+    out.update(GameError=GameError, EVALUATION_ERRORS=ops.EVALUATION_ERRORS, CARD=Card, MARKER=Marker, PLAYER=Player, ROLL=Roll,
                INT=int, LIST=list, NOTHING=MappingProxyType({}),
                UNSET=UNSET,
                CARDS={card.name: card for card in cards}, SEATS=tuple(Player(s) for s in range(max_players)),

@@ -116,9 +116,9 @@ class ReferenceExpressions:
 
     parse = ExpressionCompiler.parse
 
-    def compile_check(self, text, pos, locals_=frozenset()):
-        """A condition called on its own (a move's `if`)."""
-        return self.compile(text, pos, locals_, True)
+    def compile_check(self, text, pos, locals_=frozenset(), as_bool: bool = True):
+        """A condition (or a value) called on its own (a move's `if`)."""
+        return self.compile(text, pos, locals_, as_bool)
 
     def compile_tree(self, tree, pos, locals_: frozenset, as_bool: bool = False):
         """A closure `f(st, env)` giving the value of a parse tree written at `pos`."""

@@ -270,10 +270,10 @@ class BiddingBlock(Block):
         outer = set(scope)
         scope.add(var)
 
-        def optional(key, inner, cond=False):
+        def optional(key, inner, cond=False):  # (called by `more` alone: short code, see Compiler.check)
             if key not in item:
                 return None
-            return (compiler.cond if cond else compiler.expr)(item[key], item.value_pos[key], inner)
+            return compiler.check(item[key], item.value_pos[key], inner, cond)
         skip, until = optional("skip", scope, cond=True), optional("until", outer, cond=True)
         high = optional("high", outer)
         key = f"#bidding:{pos.line}:{pos.column}"
@@ -289,8 +289,9 @@ class BiddingBlock(Block):
                 since, standing = frozenset((env[var],)) if now != standing else since | {env[var]}, now
             if until is not None and until(st, env):
                 return False
-            for step in range(len(bidders)):
-                bidder = bidders[(at + step) % len(bidders)]
+            bidding = len(bidders)
+            for step in range(bidding):
+                bidder = bidders[(at + step) % bidding]
                 if bidder in since:
                     continue
                 env[var] = bidder
@@ -319,7 +320,8 @@ class ChooseMoveBlock(Block):
     def compile(self, compiler, item, pos, scope, following):
         names, args = offered_moves(compiler, item["choose move"], scope)
         by = compiler.expr(item["by"], item.value_pos["by"], scope) if "by" in item else None
-        return ChooseMove(names, by, pos, args)
+        written = str(item["by"]).strip() if "by" in item else ""
+        return ChooseMove(names, by, pos, args, written if written in scope else None)
 
 
 def offered_moves(compiler, written, scope) -> tuple:

@@ -137,17 +137,26 @@ class All(Function):
 def _any_or_all(keyword: str, gen, loop: Loop) -> ast.expr:
     """`any(...)` or `all(...)` of the bodies, stopping at the first that decides.
 
-    In short code over a local list (the picks of a choice, say) with a body that calls nothing,
-    every item at once, in a list: such a body costs little, changes nothing and fails only with
-    a Python error, which sends the whole expression to the general code (see
-    `ExpressionCompiler._define_pure`), which stops at the first answer. Not over a zone: it may
-    hold many cards, and the answer often comes at the first.
+    In short code over a local list (the picks of a choice, say) or the players, with a body
+    that calls nothing, every item at once, in a list of the items that decide, with no call of
+    `any`/`all` and no step of a generator per item: such a body costs little, changes nothing
+    and fails only with a Python error, which sends the whole expression to the general code
+    (see `ExpressionCompiler._define_pure`), which stops at the first answer. Not over a zone:
+    it may hold many cards, and the answer often comes at the first.
     """
-    if (gen.cards_only and local_read(loop.source) and gen.program.known(loop.source) is None
+    if (gen.cards_only and (_seats(loop.source) or local_read(loop.source) and gen.program.known(loop.source) is None)
             and not any(isinstance(node, ast.Call) for node in ast.walk(loop.body))):
         gen.assumed = True
-        return ast.Call(name(keyword), [ast.ListComp(*loop.over(loop.body))], [])
+        deciding = loop.body if keyword == "any" else ast.UnaryOp(ast.Not(), loop.body)
+        found = ast.ListComp(*loop.over(ast.Constant(None), deciding))
+        return ast.Compare(found, [ast.NotEq() if keyword == "any" else ast.Eq()], [ast.List([], ast.Load())])
     return ast.Call(name(keyword), [ast.GeneratorExp(*loop.over(loop.body))], [])
+
+
+def _seats(source: ast.expr) -> bool:
+    """Whether a loop goes over the players (`st.seats`, see `_Builder.items_loop`)."""
+    return (isinstance(source, ast.Attribute) and source.attr == "seats" and isinstance(source.value, ast.Name)
+            and source.value.id == "st")
 
 
 class Max(Function):
@@ -178,8 +187,17 @@ class Max(Function):
         values = [gen.node(arg, scope) for arg in args]
         if len(args) == 1:
             return self.call(values)
-        return gen.int_or(values, scope, lambda *numbers: ast.Call(name(self.keyword), list(numbers), []),
+        return gen.int_or(values, scope, self._of_numbers,
                           lambda *found: self.call([ast.List(list(found), LOAD)]))  # (whole numbers: Python's own)
+
+    def _of_numbers(self, *numbers) -> ast.expr:
+        """Of whole numbers (each read twice freely): of two, the one Python's `max`/`min` gives (the
+        first on a tie) with no call; of more, Python's own."""
+        if len(numbers) != 2:
+            return ast.Call(name(self.keyword), list(numbers), [])
+        first, second = numbers
+        beats = ast.Gt() if self.keyword == "max" else ast.Lt()
+        return ast.IfExp(ast.Compare(second, [beats], [first]), second, first)
 
     def code_over(self, gen, loop):
         listed = ast.ListComp(*loop.over(loop.body))
@@ -290,7 +308,7 @@ def collected(st, parts, pos) -> list:
     out = []
     for part in parts:
         out += part if part.__class__ is list else st.items(part)  # (a list is its own items)
-        if len(out) > MAX_LIST:
+        if out[MAX_LIST:]:  # (longer than the cap: a slice, where len() would be a call per part)
             raise GameError(f"a list longer than {MAX_LIST:,} items (limits: lists)", pos)
     return out
 

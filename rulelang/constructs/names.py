@@ -72,8 +72,8 @@ class Name(Operator):
                                          ast.Compare(field(name("st"), "n"), [ast.Eq()], [ast.Constant(2)])])
             other_seat = ast.BinOp(ast.Constant(1), ast.Sub(), item(me, ast.Constant(0)))
             return ast.IfExp(two, item(field(name("st"), "seats"), other_seat), call("other", name("st"), me))
-        if rule_name == "players":
-            return call("players", name("st"))
+        if rule_name == "players":  # (a list of its own, with no call)
+            return ast.List([ast.Starred(field(name("st"), "seats"), LOAD)], LOAD)
         if rule_name == "current":
             return item(field(name("st"), "seats"), field(name("st"), "current"))
         if rule_name == "round":

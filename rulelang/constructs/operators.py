@@ -18,6 +18,7 @@ from ..kit.codegen import LOAD, call, method, name
 from ..kit.texts import template_fields
 from ..kit.trees import Tree, node_column
 from .base import Construct, family_of
+from .collection_functions import list_read
 from .kinds import ANY, BOOL, CARD, LIST, MIXED, NOT_NUMBERS, NUMBER, NUMBERS, PLAYER, SCALARS, SHEET, TEXT, ZONE, kind
 
 MAX_DICE = 100
@@ -332,7 +333,11 @@ class Membership(Operator):
     def code(self, gen, tree, scope, as_bool):
         left, right = gen.node(tree.children[0], scope), gen.node(tree.children[1], scope)
         test = ast.In() if tree.data == "in_" else ast.NotIn()
-        return ast.Compare(left, [test], [method(name("st"), "items", right)])
+
+        def items(values):
+            return method(name("st"), "items", values[0])
+        # a list is its own items (the answer of a rule function, a local): no call
+        return ast.Compare(left, [test], [list_read(gen, right, scope, items, lambda value: value) or items([right])])
 
     def evaluate(self, ev, tree, scope, st, env):
         left, right = ev.value(tree.children[0], scope, st, env), ev.value(tree.children[1], scope, st, env)

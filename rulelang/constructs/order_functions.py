@@ -9,6 +9,8 @@ Each is one class (see `functions.py` for what a function says of itself).
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..errors import GameError
 from ..engine.values import pretty
 from .functions import ByValue
@@ -21,10 +23,15 @@ class Ordering(ByValue):
     gives_items = True
 
 
+ORDERED = (int, str, list, tuple)  # the classes of values that order (an int's subclass bool does not)
+_value = itemgetter(1)  # (the value of a pair: a built-in, so that sorting calls no Python function per item)
+
+
 def checked(pairs: list, what: str, pos) -> list:
     """The pairs, each value one that orders with the others (numbers, texts, lists of them)."""
     for _, value in pairs:
-        if value is None or isinstance(value, bool) or not isinstance(value, (int, str, list, tuple)):
+        if value.__class__ not in ORDERED and (value is None or isinstance(value, bool)
+                                              or not isinstance(value, ORDERED)):
             raise GameError(f"{what} orders by numbers, texts or lists of them, not {pretty(value)}", pos)
     return pairs
 
@@ -44,15 +51,11 @@ def extremes(pairs: list, down: bool, what: str, pos) -> list:
         return []
     checked(pairs, what, pos)
     try:
-        best = max(value for _, value in pairs) if down else min(value for _, value in pairs)
+        best = (max if down else min)(map(_value, pairs))
         return [item for item, value in pairs if value == best]
     except TypeError:
         values = ", ".join(sorted({pretty(value) for _, value in pairs}))
         raise GameError(f"{what} cannot put these values in one order: {values}", pos) from None
-
-
-def _value(pair):
-    return pair[1]
 
 
 class Sort(Ordering):

@@ -38,8 +38,12 @@ class Groups(ByValue):
     def pick(self, st, pairs, pos):
         found: dict = {}
         for item, value in pairs:
-            found.setdefault(_key(st, value, pos), []).append(item)
-        return list(found.values())
+            key = _key(st, value, pos) if value.__class__ in (list, tuple) else (value.__class__ is bool, value)
+            if key in found:
+                found[key] += (item,)  # (`+=`, not append: no call per item)
+            else:
+                found[key] = [item]
+        return [*found.values()]
 
 
 def _key(st, value, pos):
@@ -69,18 +73,24 @@ class Runs(ByValue):
     def pick(self, st, pairs, pos):
         holder: dict = {}  # value -> the first item that counts as it
         for item, value in pairs:
+            if value.__class__ is int:  # (the common case, with no call)
+                if value not in holder:
+                    holder[value] = item
+                continue
             numbers = value if value.__class__ in (list, tuple) else (value,)
-            charge(st, max(len(numbers) - 1, 0), pos)  # (the loop paid for one)
+            if numbers[1:]:
+                charge(st, len(numbers) - 1, pos)  # (the loop paid for one)
             for number in numbers:
-                if not isinstance(number, int) or isinstance(number, bool):
+                if number.__class__ is not int and (not isinstance(number, int) or isinstance(number, bool)):
                     raise GameError(f"runs() needs whole numbers (or lists of them), not {pretty(number)}", pos)
-                holder.setdefault(number, item)
+                if number not in holder:
+                    holder[number] = item
         found, run, last = [], [], None
-        for number in sorted(holder):
+        for number in sorted(holder):  # (`+=`, not append: no call per item)
             if run and number != last + 1:
-                found.append(run)
+                found += (run,)
                 run = []
-            run.append(holder[number])
+            run += (holder[number],)
             last = number
         return found + [run] if run else found
 

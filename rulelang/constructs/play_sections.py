@@ -66,7 +66,7 @@ class Turn(Section):
             body = (CHECK_POINT,) + body  # end conditions and triggers act before every turn
         body += closing(compiler)  # a trick complete at the end of a turn goes to its winner
         after = compiler.block(turn.get("after", ()), turn.value_pos.get("after", doc.pos), {"me"})
-        skip = compiler.cond(turn["skip"], turn.value_pos["skip"], {"me"}) if "skip" in turn else None
+        skip = compiler.check(turn["skip"], turn.value_pos["skip"], {"me"}) if "skip" in turn else None
         return {"turn": TurnSpec(first, body, after, skip, following, doc.key_pos.get("turn", doc.pos))}
 
 
@@ -227,7 +227,7 @@ class Triggers(Section):
             var, over, scope = optional_binding(compiler, item)
             if on_event:
                 scope = {"me", "card", "origin"}
-            when = compiler.cond(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
+            when = compiler.check(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
             body = compiler.block(item.get("do", ()), item.value_pos.get("do", item.pos), set(scope))
             name = compiler.fixed_text(item.get("name", "trigger"), item.value_pos.get("name", item.pos),
                                        "a trigger's name")
@@ -270,7 +270,7 @@ class End(Section):
             if not isinstance(item, dict):
                 continue
             var, over, scope = optional_binding(compiler, item)
-            when = compiler.cond(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
+            when = compiler.check(item.get("when", "false"), item.value_pos.get("when", item.pos), scope)
             winner = self._winner(compiler, item, scope)
             name = compiler.fixed_text(item.get("name", ""), item.value_pos.get("name", item.pos),
                                        "an end rule's name")
@@ -341,7 +341,7 @@ class Rounds(Section):
         def effects(key):
             return compiler.block(rounds.get(key, ()), rounds.value_pos.get(key, rounds.pos), {"me"})
         first = compiler.expr(rounds["first"], rounds.value_pos["first"], {"me"}) if "first" in rounds else None
-        end = compiler.cond(rounds.get("end", "false"), rounds.value_pos.get("end", rounds.pos), {"me"})
+        end = compiler.check(rounds.get("end", "false"), rounds.value_pos.get("end", rounds.pos), {"me"})
         reads = compiler.dependencies.of_text(rounds.get("end", "false"), rounds.value_pos.get("end", rounds.pos))
         count, winner = self._last(compiler, rounds)
         return {"rounds": RoundSpec(effects("setup"), first, end, effects("after"), reads, count, winner)}

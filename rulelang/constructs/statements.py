@@ -68,6 +68,45 @@ def _do(value: ast.expr) -> list:
     return [ast.Expr(value)]
 
 
+def _set_player_value(sc, owner: ast.expr, attribute: str, op: str, value: ast.expr, where) -> list:
+    """`set p.v op E` for a name only players have: what `ops.set_player_value` does, written out
+    (no call) when the owner is a player of a game without teams and the values are whole numbers
+    (`=`: any value but a roll); anything else goes through `ops.set_player_value` itself."""
+    st, fresh = name("st"), sc.program.fresh
+    o, vs, old = fresh("t"), fresh("t"), fresh("t")
+    literal, v = isinstance(value, ast.Constant), fresh("t")  # (a literal is never a roll)
+    steps = [ast.Assign([ast.Name(o, STORE)], owner), ast.Assign([ast.Name(v, STORE)], value)]
+    value = name(v)
+    tests = [_is(name(o), "PLAYER"), ast.Compare(field(field(st, "game"), "teams"), [ast.Is()], [ast.Constant(None)])]
+    values = item(field(st, "pvars"), item(name(o), ast.Constant(0)))
+    if op == "=":
+        if not literal:
+            tests.append(ast.Compare(field(value, "__class__"), [ast.IsNot()], [name("ROLL")]))
+        body, new = [ast.Assign([ast.Name(vs, STORE)], values),
+                     ast.Assign([ast.Name(old, STORE)], item(name(vs), ast.Constant(attribute)))], value
+    else:
+        found = ast.NamedExpr(ast.Name(old, STORE), item(ast.NamedExpr(ast.Name(vs, STORE), values), ast.Constant(attribute)))
+        tests += [_is(value, "INT"), _is(found, "INT")]
+        new = name(fresh("t"))
+        body = [ast.Assign([ast.Name(new.id, STORE)], ast.BinOp(name(old), ast.Add() if op == "+=" else ast.Sub(), value))]
+    key, clock = ast.Constant(("p", attribute)), fresh("t")
+    body.append(ast.If(ast.Compare(new, [ast.IsNot()], [name(old)]), [  # (the very value it holds: no change)
+        ast.Assign([ast.Subscript(name(vs), ast.Constant(attribute), STORE)], new),
+        ast.Assign([ast.Name(clock, STORE)], field(st, "clock")),  # (`touch`, written out)
+        ast.Assign([ast.Subscript(name(clock), ast.Constant(0), STORE), ast.Attribute(st, "version", STORE),
+                    ast.Subscript(field(st, "versions"), key, STORE)],
+                   ast.BinOp(item(name(clock), ast.Constant(0)), ast.Add(), ast.Constant(1))),
+        ast.If(ast.Compare(field(st, "changed_parts"), [ast.IsNot()], [ast.Constant(None)]),
+               [ast.Expr(method(field(st, "changed_parts"), "append", key))], [])], []))
+    otherwise = _do(call("set_player_value", st, name(o), ast.Constant(attribute), ast.Constant(op), value,
+                         sc.program.constant(where)))
+    return steps + [ast.If(ast.BoolOp(ast.And(), tests), body, otherwise)]
+
+
+def _is(value: ast.expr, kind: str) -> ast.Compare:
+    return ast.Compare(field(value, "__class__"), [ast.Is()], [name(kind)])
+
+
 def _facing(tree):
     """Whether a statement's cards end face down: True, False (`face up`), or None (not said:
     face up too, as every move leaves cards unless it says `face down`)."""
@@ -200,8 +239,7 @@ class Set(Statement):
         attribute, where = self._attribute(sc.names, target, pos)
         owner = sc.expr(target.children[0], pos, scope)
         if self._player_only(sc.names, attribute):  # (it keeps a roll's total itself)
-            return _do(call("set_player_value", name("st"), owner, ast.Constant(attribute), ast.Constant(op), value,
-                            sc.program.constant(where)))
+            return _set_player_value(sc, owner, attribute, op, value, where)
         if not isinstance(value, ast.Constant):
             value = call("stored", value)
         if op == "=" and self._card_only(sc.names, attribute):

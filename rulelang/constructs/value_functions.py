@@ -150,8 +150,8 @@ class Clockwise(Function):
     @staticmethod
     def meaning(st, player) -> list:
         """All players in seat order, starting from `player`."""
-        seat, seats = st._seat(player) % st.n, st.seats
-        return list(seats[seat:] + seats[:seat])
+        seat, seats = (player[0] if player.__class__ is Player else st._seat(player)) % st.n, st.seats
+        return [*seats[seat:], *seats[:seat]]
 
 
 class CardNamed(Function):

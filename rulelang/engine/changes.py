@@ -15,7 +15,8 @@ class Changes:
 
     def touch(self, *changed) -> None:
         """Record that these parts of the state changed (see engine/memo.py)."""
-        self.version = event = next(self.clock)
+        clock = self.clock
+        clock[0] = self.version = event = clock[0] + 1
         versions = self.versions
         for key in changed:
             versions[key] = event

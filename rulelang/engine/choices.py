@@ -152,10 +152,12 @@ class ChooseMove(Node):
     by: object  # None (the player `me`), or f(st, env): who chooses
     pos: Position
     args: tuple | None = None  # per move, the functions giving the values handed to it; None: no move takes any
+    by_local: str | None = None  # the rule local `by` names alone, read with no call (None: `by` is more)
     settles_first = True
 
     def run(self, st, frame):
-        chooser = frame.env["me"] if self.by is None else self.by(st, frame.env)
+        env, key = frame.env, "me" if self.by is None else self.by_local  # (who chooses, read with no call)
+        chooser = env[key] if key is not None and (key in env or self.by is None) else self.by(st, env)
         if self.args is None:
             legal = legal_moves(st, self.moves, chooser, remember=st.game.refusals)
             options = move_options(st, legal, chooser) if legal else ()
@@ -168,7 +170,8 @@ class ChooseMove(Node):
     def resume(self, st, frame, option) -> None:
         """Run the chosen move's body in a fresh scope, then settle before going on."""
         frame.pc += 1
-        chooser = frame.env["me"] if self.by is None else self.by(st, frame.env)
+        env, key = frame.env, "me" if self.by is None else self.by_local  # (as `run` reads it)
+        chooser = env[key] if key is not None and (key in env or self.by is None) else self.by(st, env)
         if option.value.__class__ is Offer:
             return make(st, option.value, chooser)
         if not st.quiet:

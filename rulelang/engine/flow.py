@@ -31,10 +31,11 @@ class Flow:
 
     def next_player(self, player) -> Player:
         """The next seat clockwise."""
-        return self.seats[(self._seat(player) + 1) % self.n]
+        return self.seats[((player[0] if player.__class__ is Player else self._seat(player)) + 1) % self.n]
 
     @staticmethod
     def _seat(player) -> int:
+        """A player's seat; an error for anything else."""
         if not isinstance(player, Player):
             raise GameError(f"expected a player, got {pretty(player)}")
         return player.seat

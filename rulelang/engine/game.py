@@ -301,6 +301,11 @@ class Game:
     sheets: dict = attrs.field(factory=dict)  # name -> SheetSpec of each player's score sheets (`sheets:`)
     teams: TeamSpec | None = None  # the `teams:` section, or None: every seat plays alone
     tricks: TrickSpec | None = None  # the `tricks:` section, or None: printed suits and ranks, no trump
+    checks: int = attrs.field(init=False)  # end rules and condition triggers: what a check point checks
+
+    @checks.default
+    def _checks(self) -> int:
+        return len(self.ends) + len(self.triggers)
 
     @property
     def end_position(self) -> Position | None:

@@ -115,7 +115,8 @@ class Knowledge:
 
         Like a reveal, no rule reads it (only views do): it takes an event number of its own.
         """
-        self.revealed_at = event = next(self.clock)
+        clock = self.clock
+        clock[0] = self.revealed_at = event = clock[0] + 1
         known = self.known
         for card in cards:
             if isinstance(card, Card):  # a card or a die
@@ -144,7 +145,8 @@ class Knowledge:
         checks: the reveal takes an event number of its own, and the zone's next change (numbered
         after it) ends what it shows.
         """
-        self.revealed_at = event = next(self.clock)
+        clock = self.clock
+        clock[0] = self.revealed_at = event = clock[0] + 1
         shown = self.shown
         for card in cards:
             if isinstance(card, Card):  # a card or a die

@@ -23,7 +23,18 @@ MAX_REMEMBERED = 50_000  # answers kept per game (and its clones) before the mem
 MAX_LISTED = 1_000  # changes listed since a quiet check point (more: answers are checked by their stamps)
 
 
-class _KeepsNothing(dict):
+STALE = (None, None, None)  # (version, me, answer) of a rule function not kept yet: no version is None
+
+
+class Answers(dict):
+    """The kept answers of rule functions, (version, me, answer) by function (compile/answers.py):
+    one not kept yet reads as STALE, so generated code looks an answer up by subscript, with no call."""
+
+    def __missing__(self, key):
+        return STALE
+
+
+class _KeepsNothing(Answers):
     """The answers of a debug game: nothing is kept, so every answer is worked out afresh."""
 
     def __setitem__(self, key, value) -> None:

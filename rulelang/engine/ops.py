@@ -37,6 +37,11 @@ def charge(st, units: int, pos) -> None:
 
 def iterate(st, value, pos) -> list:
     """A collection's items for a loop, charging one unit of work per item."""
+    if value is st.seats:  # (the players: their number known, no call)
+        st.budget -= st.n
+        if st.budget < 0:
+            raise over_budget(st, pos)
+        return value
     kind = value.__class__
     if kind is list or kind is tuple:  # (what items() gives, without the call: a tuple is the seats)
         found = value
@@ -298,7 +303,8 @@ def set_player_value(st, owner, attribute: str, op: str, value, pos) -> None:
     if st.game.teams is not None:
         return st.set_player_var(owner, attribute, value)
     values[attribute] = value
-    st.version = st.versions[("p", attribute)] = next(st.clock)  # (`touch`, written out)
+    clock = st.clock  # (`touch`, written out)
+    clock[0] = st.version = st.versions[("p", attribute)] = clock[0] + 1
     if st.changed_parts is not None:
         st.changed_parts.append(("p", attribute))
     return None
@@ -473,7 +479,7 @@ def listing(collection, pos):
 # ---------------------------------------------------------------- what generated code sees
 HELPERS = ("over_budget", "charge", "iterate", "enter", "index", "add", "multiply", "divide", "modulo",
            "card_fact", "card_var", "card_zone", "card_owner", "zone_var", "zone_index", "player_var", "player_zone",
-           "attribute", "players", "stored", "zone", "place", "evaluation_error", "combine", "number", "set_attribute",
+           "attribute", "stored", "zone", "place", "evaluation_error", "combine", "number", "set_attribute",
            "set_player_value", "set_card_value", "reveal", "show_to", "roll_dice", "fill_box", "rotate_zone", "shuffle", "win", "lose", "pretty", "listed",
            "loop_error", "nest_error", "credit_of")
 

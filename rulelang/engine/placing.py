@@ -35,12 +35,12 @@ class Placing:
         sighted = self.watch_leaving(pieces, target, under, face_down, taken_from) \
             if self.recalling or self.ruled_out or self.show_last else None
         loc, cvars, down = self.loc, self.cvars, self.down
-        changed, emptied = ["loc"], []
+        lying_down = True if face_down else False  # (how each piece lies: no call per piece)
+        changed, emptied = ["loc"] if under else ["loc", target], []
         if not under:
             zone, spot = self.zones[target], ("z", target)
-            changed.append(target)
         if taken_from is not None:  # all taken from one zone: they go there together
-            changed.append(taken_from)
+            changed += (taken_from,)
             if where == "top":
                 zone[:0] = pieces
             else:
@@ -59,7 +59,7 @@ class Placing:
                     if watching and piece.__class__ is Card and (watched is None or source.name in watched):
                         self.events.append((piece, source))
                     self.zones[source].remove(piece)
-                    changed.append(source)
+                    changed += (source,)
                     if source.name in self.row_names:
                         emptied.append(source)
                 else:  # take it from under the card it is attached to
@@ -69,7 +69,7 @@ class Placing:
                     siblings.remove(piece)
                     if not siblings:
                         del self.under_of[place[1].id]
-                    changed.append("attach")
+                    changed += ("attach",)
                 if under:
                     if target.id == pid or self._beneath(target, piece):
                         raise GameError(f"cannot put {pretty(piece)} under {pretty(target)}: " + (
@@ -77,7 +77,7 @@ class Placing:
                             f"{pretty(target)} lies under {pretty(piece)} (cards would be attached in a loop)"))
                     self.under_of.setdefault(target.id, []).append(piece)
                     loc[pid] = ("u", target)
-                    changed.append("attach")
+                    changed += ("attach",)
                 elif piece.__class__ is Marker:  # a marker vanishes anywhere but under a card
                     self._forget(piece)
                     changed += ("attach", "cvar")
@@ -92,16 +92,17 @@ class Placing:
                 stored = cvars.pop(pid)
                 if piece.__class__ is Die and "face" in stored:  # a die keeps the face it shows
                     cvars[pid] = {"face": stored["face"]}
-                changed.append("cvar")
-            if (pid in down) != bool(face_down):
-                changed.append("down")
+                changed += ("cvar",)
+            if (pid in down) is not lying_down:
+                changed += ("down",)
                 if face_down:
                     down.add(pid)
                 else:
                     down.discard(pid)
         if self.known or sighted:
             self.watch_arrived(pieces, sighted)
-        self.version = event = next(self.clock)  # `touch(*changed)`, written out: every move of a card comes here
+        clock = self.clock  # `touch(*changed)`, written out: every move of a card comes here
+        clock[0] = self.version = event = clock[0] + 1
         versions = self.versions
         for part in changed:
             versions[part] = event
@@ -134,7 +135,11 @@ class Placing:
             if log and not self.quiet:
                 self._log_move([pieces], before, f"{given}to {self.label(ref)}")
             return before
-        moving = [p for p in self.items(pieces) if p.__class__ in PIECES]
+        zones = self.zones  # (a zone the table holds is its own key: no call to check it)
+        if pieces.__class__ is ZoneRef:  # (a zone holds only pieces)
+            moving = [*(zones[pieces] if pieces in zones and self.reads is None else self.items(pieces))]
+        else:
+            moving = [p for p in self.items(pieces) if p.__class__ in PIECES]
         if not moving:
             return {}
         before = {p.id: self.seers(p) for p in moving} if not self.quiet else {}
@@ -144,11 +149,11 @@ class Placing:
                 raise GameError(f"can only put cards under a card, not under {pretty(ref)}")
             target = ref
         else:
-            target = self.zone_key(ref)
+            target = ref if ref in zones else self.zone_key(ref)
         given = "" if self.quiet or not log or where == "under" else self._given_from(moving, target)
         if pieces.__class__ is ZoneRef and where != "under" and self._zone_moved_together(pieces, target, events):
-            source = self.zone_key(pieces)  # a whole zone, taken at once
-            self.zones[source].clear()
+            source = pieces  # a whole zone, taken at once (the table holds it: its cards were read)
+            zones[source].clear()
             emptied = self.place(moving, target, where, face_down, taken_from=source)
         else:
             emptied = self.place(moving, target, where, face_down, events)
@@ -191,7 +196,7 @@ class Placing:
         watched = self.game.watched_origins
         watching = events and (watched is None or bool(watched))
         return (not (watching and (watched is None or pieces.name in watched))
-                and pieces.name not in self.row_names and self.zone_key(pieces) != key)
+                and pieces.name not in self.row_names and pieces != key)
 
     def _note_event(self, card, origin, watched) -> None:
         """Keep a move for the `on: moved` triggers if some trigger may answer a move from `origin`."""
@@ -256,7 +261,11 @@ class Placing:
         if count <= 0:  # (a count worked out by the rules is often nothing)
             return 0
         drawn, before, total = [], {}, 0
-        if self._drawn_at_once(source, target, where, face_down):
+        watched = self.game.watched_origins
+        # taken together: to the bottom of a zone, face up, from a zone whose moves no `on: moved`
+        # trigger answers and that is no pile of a row (written out: a draw of one card is common)
+        if (target.__class__ is ZoneRef and where == "bottom" and face_down is None
+                and watched is not None and source.name not in watched and source.name not in self.row_names):
             total = self._draw_at_once(count, source, target, drawn, before)
         quiet = self.quiet
         for _ in range(count - total):
@@ -300,26 +309,20 @@ class Placing:
         self.fire_now(self, log_so_far)
         return {} if len(drawn) < logged else before
 
-    def _drawn_at_once(self, source, target, where: str, face_down) -> bool:
-        """Whether a draw may take its cards together: to the bottom of a zone, face up, from a
-        zone whose moves no `on: moved` trigger answers and that is no pile of a row."""
-        watched = self.game.watched_origins
-        return (target.__class__ is ZoneRef and where == "bottom" and face_down is None
-                and watched is not None and source.name not in watched and source.name not in self.row_names)
-
     def _draw_at_once(self, count: int, source: ZoneRef, target: ZoneRef, drawn: list, before: dict) -> int:
         """The cards of a draw that its source holds, placed together; the draw takes the rest one
         by one (they need a refill)."""
-        cards = self.zones[self.zone_key(source)]
-        key = self.zone_key(target)
+        zones = self.zones  # (a zone the table holds is its own key: no call to check it)
+        cards = zones[source if source in zones else self.zone_key(source)]
+        key = target if target in zones else self.zone_key(target)
         taken = cards[:count]
         if not taken:
             return 0
         if not self.quiet:
             before.update((card.id, self.seers(card)) for card in taken)
-        del cards[:len(taken)]
+        del cards[:count]  # (what it holds of them: a slice stops at its end)
         self.place(taken, key, "bottom", None, taken_from=source)
-        drawn.extend(taken)
+        drawn += taken
         return len(taken)
 
     def _refill(self, ref: ZoneRef) -> bool:

@@ -362,7 +362,7 @@ def settle(st: GameState) -> bool:
         return False
     st.game_budget -= st.budget_size - st.budget  # (counted against the whole game's; the next decision checks it)
     st.budget = st.budget_size
-    several = len(game.ends) + len(game.triggers)
+    several = game.checks
     if not several and game.rounds is None and not st.capped and not st.capped_rows:  # nothing to check
         st.quiet_version, st.quiet_running = st.version, running
         if st.memo or st.changed_parts is not None:

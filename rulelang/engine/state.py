@@ -10,7 +10,6 @@ dicts and lists of immutable values.
 """
 from __future__ import annotations
 
-import itertools
 import time
 
 from .chance import Chance
@@ -18,6 +17,7 @@ from .changes import Changes
 from .flow import Anytime, Flow  # noqa: F401 - Anytime: the option of an any-time move, known here to its users
 from .knowledge import Knowledge, zone_sight
 from .logbook import Logbook
+from .memo import Answers
 from .placing import Placing
 from .rng import Rng
 from .table import Table
@@ -142,11 +142,11 @@ class GameState(Table, Placing, Knowledge, Chance, Flow, Logbook, Changes):
         self.quiet = False  # True: no log text is made (simulations and bots' playouts)
         self.credit = None  # whom the log credits effects to while a straight procedure or trigger runs
         # what changed, and what is remembered until it changes (changes.py, memo.py)
-        self.clock = itertools.count(1)  # shared by clones: an event number is never used twice
+        self.clock = [0]  # the last event number, in a cell shared by clones: an event number is never used twice
         self.version = 0  # the number of the last change to this state
         self.versions: dict = {}  # what changed (a zone, ("v", name), "attach" ...) -> its last event
         self.memo: dict = {}  # remembered checks, shared by clones (safe: event numbers are unique)
-        self.answers: dict = {}  # answers of rule functions by the version they were found at (compile/answers.py), ditto
+        self.answers = Answers()  # answers of rule functions by the version they were found at (compile/answers.py), ditto
         self.reads: set | None = None  # zones and rows read, while a remembered check runs
         self.quiet_version = None  # the version of the last check point where nothing happened ...
         self.quiet_running = None  # ... and the condition triggers running then
@@ -165,7 +165,7 @@ class GameState(Table, Placing, Knowledge, Chance, Flow, Logbook, Changes):
             blank = game.caches.blanks[players] = GameState(game, players, 0)
         other = blank.copied()
         other.rng, other.seed = Rng(seed), seed
-        other.clock, other.memo, other.answers = itertools.count(1), {}, {}
+        other.clock, other.memo, other.answers = [0], {}, Answers()
         if game.limits.seconds is not None:
             other.deadline = time.monotonic() + game.limits.seconds
         return other

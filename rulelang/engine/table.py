@@ -199,7 +199,8 @@ class Table:
         if self.vars.get(name, _UNSET) is value:  # (small numbers, names, cards: the same object)
             return
         self.vars[name] = value
-        self.version = self.versions[("v", name)] = next(self.clock)  # (`touch`, written out)
+        clock = self.clock  # (`touch`, written out)
+        clock[0] = self.version = self.versions[("v", name)] = clock[0] + 1
         if self.changed_parts is not None:
             self.changed_parts.append(("v", name))
 
@@ -229,7 +230,8 @@ class Table:
         if not is_card(piece):
             raise GameError(f"cannot store '{name}' on {pretty(piece)}")
         self.cvars.setdefault(piece.id, {})[name] = value
-        self.version = self.versions["cvar"] = next(self.clock)  # (`touch`, written out)
+        clock = self.clock  # (`touch`, written out)
+        clock[0] = self.version = self.versions["cvar"] = clock[0] + 1
         if self.changed_parts is not None:
             self.changed_parts.append("cvar")
 
