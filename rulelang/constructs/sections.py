@@ -204,7 +204,7 @@ class Deck(Section):
     def _cards(compiler) -> tuple:
         """The deck's cards, their printed attribute names, the nameable attributes and the start zone."""
         deck = compiler.section("deck")
-        start = str(deck.get("start", ""))
+        start = str(deck["start"]) if "start" in deck else None  # (none: the shape check says it is missing)
         copies = deck.get("copies", 1)
         if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
             compiler.error(deck.value_pos.get("copies", deck.pos), "copies must be a whole number of at least 1")
