@@ -166,6 +166,7 @@ class Compiler:
         return Names(
             shared_zones=frozenset(n for n, z in zones.items() if not z.per_player),
             player_zones=frozenset(n for n, z in zones.items() if z.per_player),
+            deck_zone=self.deck_zone,
             game_vars=frozenset(self.section("vars")),
             constants=dict(self.constants),
             player_vars=frozenset(self.section("player_vars")),

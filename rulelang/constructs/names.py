@@ -102,6 +102,10 @@ class Name(Operator):
         rule_name, names = str(tree.children[0]), gen.names
         if rule_name in names.player_zones:
             return gen.error(tree, f"'{rule_name}' is a zone of each player: write me.{rule_name} or p.{rule_name}")
+        if rule_name == "deck" and names.deck_zone in names.shared_zones:  # (the section's key is no zone;
+            # worded as every near miss is, so that an editor offers the fix: lsp/diagnostics.py)
+            return gen.error(tree, f"unknown name 'deck': the deck's cards start in the zone '{names.deck_zone}' "
+                                   f"(did you mean '{names.deck_zone}'?)")
         if re.fullmatch(r"[dT][0-9]+", rule_name):
             return gen.error(tree, f"dice '{rule_name}' need a count: write 1{rule_name} for one die")
         known = (set(locals_) | names.game_vars | set(names.constants) | names.shared_zones | set(BUILTIN_NAMES)

@@ -19,6 +19,7 @@ class Names:
 
     shared_zones: frozenset = frozenset()
     player_zones: frozenset = frozenset()
+    deck_zone: str | None = None  # the zone the deck's cards lie in at the start (`deck: start:`)
     game_vars: frozenset = frozenset()
     constants: dict = attrs.field(factory=dict)  # name -> its value for the whole game (`constants:`)
     player_vars: frozenset = frozenset()
