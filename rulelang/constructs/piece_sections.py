@@ -36,7 +36,8 @@ class Dice(Section):
             return
         section = compiler.section(self.keyword)
         start = str(section.get("start", ""))
-        if start not in compiler.zones or compiler.zones[start].per_player:
+        if "start" in section and (start not in compiler.zones or compiler.zones[start].per_player):  # (none: the
+            # shape check says it is missing)
             compiler.error(section.value_pos.get("start", section.pos),
                            f"the dice must start in a shared zone; '{start}' is not one")
         try:
@@ -55,7 +56,7 @@ class Dice(Section):
         if not compiler.dice:
             return {}
         # the face is a value stored on pieces, beside the file's card_vars (compiled before this section)
-        return {"dice_zone": str(compiler.section(self.keyword)["start"]),
+        return {"dice_zone": str(compiler.section(self.keyword).get("start", "")),  # (none: told by the shape check)
                 "card_vars": {**compiler.plain_values("card_vars"), **DIE_VALUES}}
 
 
