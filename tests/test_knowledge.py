@@ -116,4 +116,7 @@ def test_the_view_the_observation_and_the_sampler_know_what_the_knowledge_room_s
             assert answers_named_by_view(view) == answers_seen(st, seat)
             assert answers_kept_by_sampler(st, seat) == answers_seen(st, seat)
             compared += 1
+        if step % EVERY == 0:  # the seats that see a piece, asked at once (what a move logs), are those it is visible to
+            for piece in pieces_in_game(st):
+                assert st.seers(piece) == {seat for seat in range(players) if st.visible_to(piece, seat)}, piece
     assert compared >= steps // EVERY

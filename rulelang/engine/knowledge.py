@@ -80,9 +80,20 @@ class Knowledge:
         return seen is not None and seen[0] == zone and seat in seen[1]
 
     def seers(self, piece) -> frozenset:
-        """The seats that see which piece this is (a marker: every seat)."""
+        """The seats that see which piece this is (a marker: every seat): those it is `visible_to`.
+
+        Asked of every card a move takes (a trick swept up: each of its cards), so what its zone
+        shows answers first, with no question per seat: a zone that shows the card to a seat not
+        its owner shows it to every seat (`zone_sight`: an owner sees at least what others do);
+        with nothing revealed or shown in the game, what the zone shows is all there is."""
         if piece.__class__ is Marker:
             return frozenset(range(self.n))
+        zone, down = self.root(piece), self.down
+        face = 1 if piece.id in down or self.root_card(piece).id in down else 0
+        if self.sight[zone.name, False][face]:
+            return frozenset(range(self.n))
+        if not self.shown and not self.known:
+            return frozenset((zone.seat,)) if zone.seat is not None and self.sight[zone.name, True][face] else NO_SEATS
         return frozenset(s for s in range(self.n) if self.visible_to(piece, s))
 
     def seers_after(self, piece) -> frozenset:
