@@ -269,7 +269,7 @@ def main() -> None:
     parser.add_argument("--after", default=sys.executable, help="the Python of the installation after")
     parser.add_argument("--pairs", type=int, default=5, help="rounds of measurements taken in turns")
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per measurement")
-    parser.add_argument("--only", nargs="*", help="ruleset names to measure (default: all)")
+    parser.add_argument("--only", nargs="*", help="ruleset names to measure, with their peers (default: all)")
     parser.add_argument("--peers", action="store_true", help="measure the peers beside their rulesets")
     parser.add_argument("--mcts", action="store_true", help="measure mcts iterations per second")
     parser.add_argument("--startup", action="store_true", help="measure --help and validate")
@@ -304,6 +304,8 @@ def main() -> None:
         print("|---|---|" + "---|---|" * len(pythons), flush=True)
         for peer, (name, players) in PEERS:
             ours = ("env", "blackjack", players) if name == "env" else ("game", name, players)
+            if args.only and ours[1] not in args.only:
+                continue
             sides = [lambda: run(args.after, peer, "-", 0, args.seconds)]
             sides += [lambda python=python: run(python, *ours, args.seconds) for python in pythons]
             found = in_turns(sides, args.pairs)
