@@ -23,6 +23,7 @@ def game(tmp_path):
           "top_count(p)": "count(c in p.hand | c.rank == max(d in p.hand | d.rank))"
           "twice(p)": "max(c in p.hand | c.rank) + max(c in p.hand | c.rank)"
           "above(p)": "count(c in p.hand | count(discard) > 0 and c.rank > max(d in discard | d.rank))"
+          "all_high(p)": "count(x in p.hand | all(c in p.hand | c.rank <= max(d in discard | d.rank)))"
     """))
     return load_game(str(path))
 
@@ -57,3 +58,14 @@ def test_a_kept_part_is_worked_out_only_where_it_was_needed_before(game, loops):
     loops.clear()
     expected = sum(c.attributes["rank"] > low for c in st.zones[ZoneRef("hand", 0)])
     assert above(st, st.seats[0], st.seats[0]) == expected and len(loops) == 2
+
+
+def test_within_a_kept_part_what_its_own_loop_repeats_is_worked_out_once(game, loops):
+    # `all(...)` reads no `x`: kept once for the count; within it, `max(...)` reads no `c`: kept
+    # once for the whole evaluation, not asked again for every card the `all` looks at
+    st = new_game(game, 2, seed=1)
+    king = next(c for c in st.zones[ZoneRef("draw")] if c.attributes["rank"] == 13)
+    st.move(king, ZoneRef("discard"))  # (every card of the hand is as high at most: `all` looks at each)
+    loops.clear()
+    assert function(game, "all_high")(st, st.seats[0], st.seats[0]) == len(st.zones[ZoneRef("hand", 0)]) == 3
+    assert len(loops) == 3  # the count's loop, the all's, and the max's once

@@ -224,3 +224,37 @@ def test_a_closing_zone_that_cannot_hold_a_trick_is_an_error_at_its_place(tmp_pa
                                                      f"tricks: {tricks}"))
     with pytest.raises(RuleError, match=message):
         load_game(str(path))
+
+
+
+@pytest.mark.parametrize("suit", ["suit", "suit_in_play"])  # a printed value (a fact), and a property
+def test_the_code_of_follows_answers_as_it_means_with_the_suit_led_read_once(tmp_path, suit):
+    # `follows` in generated code reads the suit led once per evaluation and compares each card
+    # with it in place: the cards that follow are those the function means, whatever was led
+    path = tmp_path / "following.yaml"
+    path.write_text(textwrap.dedent(CLOSING).replace(
+        "tricks: {trump: \"'spades'\", rank: high, zone: trick, to: won}",
+        f"tricks: {{trump: \"'hearts'\", suit: {suit}, rank: high, zone: trick, to: won}}\n"
+        "functions:\n"
+        "  \"following(p)\": \"select(c in p.hand | follows(c, trick))\"\n"
+        "  \"void(p)\": \"not any(c in p.hand | follows(c, trick))\"").replace(
+        "card_props: {high: \"14 if it.rank == 1 else it.rank\"}",
+        "card_props: {high: \"14 if it.rank == 1 else it.rank\", "
+        "suit_in_play: \"'hearts' if it.rank == 11 and it.suit == 'diamonds' else it.suit\"}"))
+    game = load_game(str(path))
+    following = game.program.namespace[game.program.symbol("function", "following")]
+    void = game.program.namespace[game.program.symbol("function", "void")]
+    st = new_game(game, 4, 1)
+    hand, trick = ZoneRef("hand", 0), ZoneRef("trick")
+    st.place([game.card_by_name[name] for name in ["2C", "JD", "5H", "9D"]], hand)
+    meant, found = FUNCTIONS["follows"].meaning, {}
+    for led in [(), ("3D", "4C"), ("4C", "3D"), ("6H",), ("QS", "AC")]:
+        st.place(list(st.zones[trick]), ZoneRef("draw"))
+        st.place([game.card_by_name[name] for name in led], trick)
+        found[led] = [c.name for c in following(st, Player(0), Player(0))]
+        assert found[led] == [c.name for c in st.zones[hand] if meant(st, c, st.zones[trick])], led
+        assert void(st, Player(0), Player(0)) is (not found[led]), led
+    # the jack of diamonds counts as a heart when the suit in play is the property
+    assert found[("3D", "4C")] == (["JD", "9D"] if suit == "suit" else ["9D"])
+    assert found[("6H",)] == (["5H"] if suit == "suit" else ["JD", "5H"])
+    assert found[()] == ["2C", "JD", "5H", "9D"] and found[("4C", "3D")] == ["2C"] and found[("QS", "AC")] == []

@@ -147,7 +147,8 @@ class _Facts:
 
 
 class _Hoister:
-    """Replaces the parts to keep, from the outside in (a kept part is kept whole)."""
+    """Replaces the parts to keep, from the outside in; within a kept part, the parts its own loops
+    would work out again for every item are kept too."""
 
     def __init__(self, kept: dict, fresh, facts: _Facts):
         self.kept, self.fresh, self.facts = kept, fresh, facts
@@ -160,8 +161,13 @@ class _Hoister:
             local = self.kept.get(key)
             if local is None:
                 local = self.kept[key] = self.fresh("h")
+            node = self._within(node, loop_names, False, in_iterable)  # (worked out once: in no loop of ours)
             return ast.IfExp(ast.Compare(name(local), [ast.IsNot()], [name("UNSET")]), name(local),
                              ast.NamedExpr(ast.Name(local, STORE), node))
+        return self._within(node, loop_names, in_loop, in_iterable)
+
+    def _within(self, node, loop_names: frozenset, in_loop: bool, in_iterable: bool):
+        """The node with the parts within it replaced."""
         if isinstance(node, LOOPS):
             return self._loop(node, loop_names, in_iterable)
         for field in node._fields:

@@ -20,7 +20,7 @@ from ..engine.tricks import NO_SEAT, TAKEN, CloseTrick, suit_of, tricks_won, win
 from ..engine.tricks import spec as trick_spec
 from ..engine.values import Card, Player, is_card, pretty
 from ..errors import GameError
-from ..kit.codegen import call, name
+from ..kit.codegen import STORE, call, field, item, name, simple
 from .base import EXPR, TEXT, Key
 from .functions import Function
 from .kinds import ANY, BOOL, CARD, NUMBER, PLAYER
@@ -275,6 +275,43 @@ class Follows(TrickFunction):
         if items is None:
             return cls.meaning(st, card, cards)
         return not items or card.facts[suit] == items[0].facts[suit]
+
+    def code(self, gen, args, scope):
+        """The suit led is read once (a pure expression's code keeps it for the whole evaluation,
+        see compile/hoist.py) and a card of the deck compared with it in place; the plain call
+        answers the rest (nothing led, not cards). With the card a local, and the suit a fact or
+        in short code (no chance: the card's suit may be read before the led card's):
+
+            (card.facts[suit] == _t) if (_t := led_of(st, cards, suit)) is not NOT_LED
+                                        and card.__class__ is CARD else follows_of_facts(...)
+        """
+        general = super().code(gen, args, scope)
+        facts = general.func.id == f"{self.helper}_of_facts"
+        if not scope.may_bind or not simple(general.args[1]) or not (facts or gen.cards_only):
+            return general
+        card, cards = general.args[1:3]
+        led, suit = gen.program.fresh("t"), general.args[3] if facts else ast.Constant(None)
+        test = ast.BoolOp(ast.And(), [
+            ast.Compare(ast.NamedExpr(ast.Name(led, STORE), call("led_of", name("st"), cards, suit)), [ast.IsNot()],
+                        [name("NOT_LED")]),
+            ast.Compare(field(card, "__class__"), [ast.Is()], [name("CARD")])])
+        own = item(field(card, "facts"), suit) if facts else call("suit_of", name("st"), card)
+        return ast.IfExp(test, ast.Compare(own, [ast.Eq()], [name(led)]), general)
+
+    def helpers(self) -> dict:
+        return {**super().helpers(), "led_of": led_of, "suit_of": suit_of, "NOT_LED": NOT_LED}
+
+
+NOT_LED = object()  # what `led_of` gives for a trick of no cards, or not all cards of the deck
+
+
+def led_of(st, cards, suit: str | None):
+    """The suit of a trick's first card (its fact `suit`, when named) when the trick is all cards of
+    the deck; NOT_LED otherwise."""
+    items = cards_only(st, cards)
+    if not items:
+        return NOT_LED
+    return items[0].facts[suit] if suit is not None else suit_of(st, items[0])
 
 
 class IsTrump(TrickFunction):

@@ -108,6 +108,8 @@ class GameState(Table, Placing, Knowledge, Chance, Flow, Logbook, Changes):
         self.seats = tuple(Player(seat) for seat in range(players))
         # the team of each seat (`teams:`); without teams every seat is a team of its own
         self.team_of = game.teams.team_of(players) if game.teams is not None else tuple(range(players))
+        self.teammates = tuple(tuple(other for other, found in enumerate(self.team_of) if found == team)
+                               for team in self.team_of)  # the seats of each seat's team (`team_seats`)
         self.tricks_taken = [0] * players  # the tricks each seat took in this round (engine/tricks.py; replaced,
         # never changed in place: clones share it)
         self.current = 0

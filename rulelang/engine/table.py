@@ -215,10 +215,9 @@ class Table:
                     self.pvars[seat][name] = value
             self.touch(("p", name))
 
-    def team_seats(self, seat: int) -> list:
+    def team_seats(self, seat: int) -> tuple:
         """The seats of the team the seat plays in (itself alone in a game without teams), in seat order."""
-        team = self.team_of[seat]
-        return [other for other, found in enumerate(self.team_of) if found == team]
+        return self.teammates[seat]
 
     def set_zone_var(self, zone: ZoneRef, name: str, value) -> None:
         """Store a value on a zone (declared under zone_vars)."""

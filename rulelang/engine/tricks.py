@@ -14,7 +14,7 @@ import attrs
 
 from ..errors import GameError, Position
 from .effects import Node
-from .values import Player, ZoneRef, pretty
+from .values import Card, Player, ZoneRef, pretty
 
 NO_SEAT = {"me": None}  # the trump suit is the table's, worked out for no seat
 TAKEN = "tricks"  # the part of the state the tricks taken are, for remembered checks (engine/memo.py)
@@ -42,12 +42,18 @@ def spec(st):
 def value_of(st, card, name: str):
     """A card's value `name`, as `card.name` reads it.
 
-    Speed: a printed value or a constant property is read from the card's facts, as
-    `st.attribute` would read it when no stored value (a `card_var`) has that name.
+    Speed: a printed value or a constant property is read from the card's facts, and another
+    property worked out by its function, as `st.attribute` would, when no stored value (a
+    `card_var`) has that name.
     """
-    facts = getattr(card, "facts", None)
-    if facts is not None and name in facts and name not in st.game.card_vars:
-        return facts[name]
+    game = st.game
+    if name not in game.card_vars:
+        facts = getattr(card, "facts", None)
+        if facts is not None and name in facts:
+            return facts[name]
+        prop = game.card_props.get(name)
+        if prop is not None and card.__class__ is Card and card.id not in st.cvars:
+            return prop(st, None, card)
     return st.attribute(card, name, None)
 
 
