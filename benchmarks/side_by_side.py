@@ -216,11 +216,17 @@ def measured(kind: str, name: str, players: int, seconds: float):
 
 
 # ---------------------------------------------------------------- running them in turns
+class NotMeasured(Exception):
+    """A measurement's process failed (a peer not installed, say): its last line of errors."""
+
+
 def run(python: str, kind: str, name: str, players: int, seconds: float) -> float:
     """One measurement in a fresh process of `python` (cache folder as the user's own)."""
-    out = subprocess.run([python, str(HERE), "--measure", kind, name, str(players), str(seconds)],
-                         capture_output=True, text=True, check=True, cwd="/").stdout
-    return float(out.split()[-1])
+    done = subprocess.run([python, str(HERE), "--measure", kind, name, str(players), str(seconds)],
+                          capture_output=True, text=True, cwd="/")
+    if done.returncode != 0:
+        raise NotMeasured((done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1])
+    return float(done.stdout.split()[-1])
 
 
 def in_turns(sides: list, pairs: int) -> list:
@@ -308,7 +314,11 @@ def main() -> None:
                 continue
             sides = [lambda: run(args.after, peer, "-", 0, args.seconds)]
             sides += [lambda python=python: run(python, *ours, args.seconds) for python in pythons]
-            found = in_turns(sides, args.pairs)
+            try:
+                found = in_turns(sides, args.pairs)
+            except NotMeasured as err:  # (the other peers are still measured)
+                print(f"| {peer} / {ours[1]} ({players}) | not measured: {err} |", flush=True)
+                continue
             peer_rate = statistics.median(found[0])
             cells = []
             for values in found[1:]:
