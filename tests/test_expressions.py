@@ -322,6 +322,22 @@ def test_card_properties_of_printed_values_are_remembered_and_others_are_not(tmp
     assert st.attribute(queen, "lucky", None) is True
 
 
+def test_a_property_that_reads_the_state_is_read_by_its_function_straight(tmp_path, monkeypatch):
+    # `c.lucky` in a rule calls the property's function itself (no general `attribute` look-up),
+    # and answers as st.attribute does, before and after what it reads changes
+    text = open(MINIMAL).read().replace('  value: "it.rank"', '  value: "it.rank"\n  lucky: "it.rank == tricks"')
+    path = tmp_path / "props.yaml"
+    path.write_text(text.replace('  "twice(x)": "2 * x"', '  "twice(x)": "2 * x"\n  "lucky_in(p)": "count(c in p.hand | c.lucky)"'))
+    game = load_game(str(path))
+    lucky_in = game.program.namespace[game.program.symbol("function", "lucky_in")]
+    st = new_game(game, 2, seed=5)
+    hand = st.zones[ZoneRef("hand", 0)]
+    monkeypatch.setitem(game.program.namespace, "attribute", None)  # (the general look-up, not called)
+    for tricks in sorted({c.attributes["rank"] for c in hand}) + [0]:
+        st.set_var("tricks", tricks)
+        assert lucky_in(st, st.seats[0], st.seats[0]) == sum(st.attribute(c, "lucky", None) for c in hand) \
+            == sum(c.attributes["rank"] == tricks for c in hand)
+
 def test_a_property_of_a_cards_name_and_built_in_functions_of_its_printed_values_is_remembered(tmp_path):
     props = ('  value: "it.rank"\n  capped: "min(it.rank, 10)"\n  queen: "it.name == \'QS\' or it.suit == \'hearts\'"\n'
              '  lucky: "min(it.rank, tricks)"')

@@ -312,8 +312,8 @@ def attribute_kind(attribute: str, names) -> str:
                 if attribute in found]
     if not declared and (attribute in names.common_attributes or attribute in names.constant_props):
         return "fact"
-    if attribute in names.card_attributes or attribute in names.card_props:
-        return "general"
+    if attribute in names.card_attributes or (attribute in names.card_props and declared != ["card_prop"]):
+        return "general"  # (a printed value, or a property of the same name as something else: as st.attribute reads it)
     if len(declared) == 1:
         return declared[0]
     if not declared and attribute in ("face_down", "zone", "owner", "index"):
