@@ -345,11 +345,19 @@ class Knowledge:
             for piece in pieces:
                 if piece.id in swept:
                     del swept[piece.id]
-        for piece in pieces:
-            place = self.loc.get(piece.id)
-            source = taken_from if taken_from is not None else place[1] if place and place[0] == "z" else None
-            if piece.__class__ is Card and source is not None and source.name in keep and source != target:
-                leaving.setdefault(source, []).append(piece)
+        if taken_from is not None:  # all from one zone (a deal, a trick taken): one look at it
+            if taken_from.name in keep and taken_from != target:
+                cards = [piece for piece in pieces if piece.__class__ is Card]
+                if cards:
+                    leaving[taken_from] = cards
+        else:
+            loc = self.loc
+            for piece in pieces:
+                place = loc.get(piece.id)
+                if place is not None and place[0] == "z" and piece.__class__ is Card:
+                    source = place[1]
+                    if source.name in keep and source != target:
+                        leaving.setdefault(source, []).append(piece)
         for source, cards in leaving.items():
             left = self.leaving.pop(source, ()) + tuple((card, target, self.seers(card), played.pop(card.id, None))
                                                         for card in cards)
