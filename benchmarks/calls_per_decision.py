@@ -25,6 +25,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from cases import RULESETS  # (benchmarks/, beside this script)
+
 TABLE = Path(__file__).resolve().parent / "data" / "calls_per_decision.json"
 TOLERANCE = 0.03
 HASH_SEED = "0"
@@ -33,36 +35,8 @@ MAX_GAMES = 50
 
 # (ruleset, seats[, decisions]): random seats unless a seat names its bot, seeded games from seed 0
 # until the decisions are made (MIN_DECISIONS unless given; at most MAX_GAMES games). Every
-# shipped ruleset is here (a test checks it), at the player counts benchmarks/speed.py measures.
-CASES = [
-    ("blackjack", "random,random,random"),
-    ("crazy_eights", "random,random,random,random"),
-    ("cribbage", "random,random"),
-    ("durak", "random,random,random,random"),
-    ("euchre", "random,random,random,random"),
-    ("gin_rummy", "random,random"),
-    ("go_fish", "random,random,random,random"),
-    ("hearts", "random,random,random,random"),
-    ("houska_castle", "random"),
-    ("hoyers_trappe", "random,random"),
-    ("hoyers_trappe", ",".join(["random"] * 10)),
-    ("klondike", "random"),
-    ("kuhn_poker", "random,random"),
-    ("leduc_poker", "random,random"),
-    ("liars_dice", "random,random,random,random"),
-    ("scopa", "random,random"),
-    ("contract_bridge", "random,random,random,random"),
-    ("rummy_500", "random,random,random"),
-    ("spades", "random,random,random,random"),
-    ("storma_slottet", "random,random"),
-    ("sushi_go", "random,random,random,random"),
-    ("supertrumf", "random,random"),
-    ("supertrumf", ",".join(["random"] * 6)),
-    ("supertrumf_blixtduell", "random,random"),
-    ("texas_holdem", "random,random,random,random"),
-    ("tjugonio", "random,random"),
-    ("uno", "random,random,random,random"),
-    ("yahtzee", "random,random,random"),
+# shipped ruleset is here (a test checks it), at the player counts the speed benchmarks measure.
+CASES = [(name, ",".join(["random"] * players)) for name, players in RULESETS] + [
     # search: what a bot's iterations cost (clones, samples, playouts)
     ("storma_slottet", "mcts:iterations=20,random", 150),
     ("hearts", "mcts:iterations=4,random,random,random", 1),

@@ -4,7 +4,7 @@
                                       [--only NAME ...] [--peers] [--mcts] [--startup]
 
 Each measurement runs in a fresh process of the given Python (so each installation plays with its
-own code and rule files). For every shipped ruleset at the player count `speed.py` uses, the two
+own code and rule files). For every shipped ruleset at the player count cases.py gives, the two
 are measured in pairs, taking turns (before, after; then after, before ...): decisions per
 CPU-second of seeded quiet random games (after one warm-up game); the table gives the median of
 each and the median of the pairs' ratios. This machine's speed drifts from minute to minute;
@@ -32,13 +32,10 @@ import sys
 import time
 from pathlib import Path
 
+from cases import RULESETS  # (benchmarks/, beside this script)
+
 HERE = Path(__file__).resolve()
 BASELINE = HERE.parents[2] / "shared" / "perf" / "storma_baseline.py"
-CASES = [("storma_slottet", 2), ("tjugonio", 2), ("houska_castle", 1), ("hoyers_trappe", 2), ("hoyers_trappe", 10),
-         ("supertrumf", 2), ("supertrumf", 6), ("supertrumf_blixtduell", 2), ("kuhn_poker", 2), ("leduc_poker", 2),
-         ("crazy_eights", 4), ("blackjack", 3), ("go_fish", 4), ("klondike", 1), ("texas_holdem", 4), ("uno", 4),
-         ("spades", 4), ("euchre", 4), ("hearts", 4), ("yahtzee", 3), ("liars_dice", 4), ("gin_rummy", 2),
-         ("cribbage", 2)]
 # (peer, what it is measured against: a ruleset and its players, or "env" for the environment of blackjack)
 PEERS = [("openspiel:python_kuhn_poker", ("kuhn_poker", 2)), ("openspiel:kuhn_poker", ("kuhn_poker", 2)),
          ("openspiel:leduc_poker", ("leduc_poker", 2)), ("openspiel:hearts", ("hearts", 4)),
@@ -291,7 +288,7 @@ def main() -> None:
     if args.before:
         print("| ruleset | before (decisions / CPU-s) | after | after / before [lowest, highest pair] |")
         print("|---|---|---|---|", flush=True)
-        for name, players in CASES:
+        for name, players in RULESETS:
             if args.only and name not in args.only:
                 continue
             found = in_turns([lambda python=python: run(python, "game", name, players, args.seconds)

@@ -24,14 +24,8 @@ from rulelang.analysis.simulate import simulate
 from rulelang.api import load_game
 from rulelang.engine.session import play_game
 
-CASES = [("storma_slottet", 2), ("tjugonio", 2), ("houska_castle", 1), ("hoyers_trappe", 2),
-         ("hoyers_trappe", 10), ("supertrumf", 2), ("supertrumf", 6), ("supertrumf_blixtduell", 2)]
-LIBRARY = [("kuhn_poker", 2), ("leduc_poker", 2), ("crazy_eights", 4), ("blackjack", 3), ("go_fish", 4),
-           ("klondike", 1), ("texas_holdem", 4), ("uno", 4), ("spades", 4), ("euchre", 4), ("hearts", 4),
-           ("yahtzee", 3), ("liars_dice", 4), ("gin_rummy", 2), ("cribbage", 2),
-           ("scopa", 2), ("contract_bridge", 4), ("sushi_go", 4), ("durak", 4),
-           ("rummy_500", 3)]  # the classic games, bots-only
-CASES += LIBRARY
+from cases import RULESETS  # (benchmarks/, beside this script)
+
 BASELINE = Path(__file__).resolve().parents[2] / "shared" / "perf" / "storma_baseline.py"
 
 
@@ -99,7 +93,7 @@ def main() -> None:
     print("| ruleset | players | decisions / CPU-s | games / CPU-s | µs / decision |")
     print("|---|---|---|---|---|")
     storma = reference = None
-    for name, players in CASES:
+    for name, players in RULESETS:
         if args.only and name not in args.only:
             continue
         if name == "storma_slottet":

@@ -174,9 +174,9 @@ class TrickFunction(Function):
 def played(st, cards, what: str) -> list:
     """The cards of a trick, in the order played."""
     items = st.items(cards)
-    for item in items:
-        if not is_card(item):
-            raise GameError(f"{what}() takes cards, not {pretty(item)}")
+    for piece in items:
+        if not is_card(piece):
+            raise GameError(f"{what}() takes cards, not {pretty(piece)}")
     return items
 
 
@@ -184,11 +184,11 @@ def cards_only(st, cards, *more) -> list | None:
     """The items of a trick when they (and `more`) are all cards of the deck, whose facts hold their
     values; None otherwise (the plain meaning then answers, or says the error)."""
     items = cards if cards.__class__ is list else st.items(cards)
-    for item in items:
-        if item.__class__ is not Card:
+    for piece in items:
+        if piece.__class__ is not Card:
             return None
-    for item in more:
-        if item.__class__ is not Card:
+    for piece in more:
+        if piece.__class__ is not Card:
             return None
     return items
 
