@@ -21,25 +21,27 @@ BANNER = re.compile(r"^== (.*) ==$")
 MOST_EVENTS = 200  # things that happened shown for one turn (a bot's flailing turn, a flooding rule file)
 
 
-def summarise(lines: list, namer: Namer, me: str, context: str | None = None,
+def summarise(lines: list, namer: Namer, me: str, earlier: list = (),
               most: int | None = None, more: str = "") -> list[Text]:
-    """One paragraph per turn (`P2's turn 4: draws …; attacks …`), round banners on their own.
+    """One paragraph per turn (`P2's turn 4: draws …; attacks …`), round banners on their own,
+    and what a setup did before the first turn of the game or of a round (`Setup: shuffles …`).
 
-    `context` is the line of the turn the first lines belong to (a turn begun earlier), if any:
-    it heads their paragraph, but is not shown alone. With `most`, a turn shows at most that many
-    things that happened, then how many more (and `more`, where to see them).
+    `earlier` are the log lines before these: the turn they last began (or the round, or the
+    game: none) heads the paragraph of the first lines, but is not shown alone. With `most`, a
+    turn shows at most that many things that happened, then how many more (and `more`, where to
+    see them).
     """
     paragraphs: list[Text] = []
     own_move = _move_lines(namer.game, me)
     announced = _move_lines(namer.game, r"(?:P\d+ )?", quoted=False)
     triggers = [f"{t.name}: " for t in (*namer.game.triggers, *namer.game.event_triggers)]
-    turn = TURN.match(context) if context else None
+    turn = TURN.match(next((line for line in reversed(earlier) if TURN.match(line) or BANNER.match(line)), ""))
     credit = None  # the trigger the last line was credited to: said once for a run of its lines
     heading, actor, items, fresh = _heading(turn, me), turn and turn.group(2), [], False
 
     def close():
         if items or fresh:
-            paragraph = styled(heading + (": " if items else ""), "bold") if heading else Text()
+            paragraph = styled(heading + (": " if items else ""), "bold")
             paragraph.append_text(styled("; ".join(_cut(_counted(items), most, more))))
             paragraphs.append(paragraph)
 
@@ -115,9 +117,10 @@ def _cut(items: list, most: int | None, more: str) -> list:
     return [*items[:most], f"… {len(items) - most:,} more{more}"]
 
 
-def _heading(turn, me: str) -> str | None:
-    """`Your turn 4` or `P2's turn 4` for a turn line's match."""
+def _heading(turn, me: str) -> str:
+    """`Your turn 4` or `P2's turn 4` for a turn line's match; `Setup` for none (the lines before
+    the first turn of the game or of a round)."""
     if turn is None:
-        return None
+        return "Setup"
     number, actor = turn.groups()
     return f"Your turn {number}" if actor == me else f"{actor}'s turn {number}"

@@ -63,12 +63,13 @@ class Stepper:
         """The table after `position` decisions, what the last one led to, and what comes next."""
         st = self.state(position)
         view = seat_view(st, self.seat)
-        news = seat_log(st.log[self.lengths[position - 1]:], self.seat) if position else view["log"]
+        before = self.lengths[position - 1] if position else 0
+        news, earlier = seat_log(st.log[before:], self.seat), seat_log(st.log[:before], self.seat)
         total = len(self.record.decisions)
         self.console.rule(styled(f"{self.game.name} · decision {position} of {total} · turn {st.turn_number}",
                                  "bold"), style="dim")
         self.console.print(Board(self.game, self.namer).render(view))
-        for paragraph in summarise(news, self.namer, f"P{self.seat + 1}"):
+        for paragraph in summarise(news, self.namer, f"P{self.seat + 1}", earlier):
             self.console.print(paragraph)
         if st.result is not None:
             self.console.print(styled("the game is over: " + ", ".join(

@@ -17,7 +17,7 @@ from rulelang.presentation.naming import Namer
 from rulelang.presentation.scene import at_once_text, header, option_order, selection_text
 
 from .explain import explain
-from .news import MOST_EVENTS, TURN, summarise
+from .news import MOST_EVENTS, summarise
 from .rules import rules_text
 from .screen import Board, card_table, custom_card, new_console, styled
 
@@ -89,10 +89,9 @@ class HumanAgent:
         """The seat's log lines it has not seen, summarised (the latest turns, when many)."""
         seat, log = view["seat"], view["log"]
         start = self.seen.get(seat, 0)
-        begun = [line for line in log[:start] if TURN.match(line)][-1:]  # the turn the new lines belong to
         self.seen[seat] = len(log)
         paragraphs = summarise(log[start:], self.namer(view), view["players"][seat]["name"],
-                               begun[0] if begun else None, most=MOST_EVENTS, more=" (l shows the whole log)")
+                               log[:start], most=MOST_EVENTS, more=" (l shows the whole log)")
         if len(paragraphs) > MOST_NEWS:
             skipped = len(paragraphs) - MOST_NEWS
             paragraphs = [styled(f"… {skipped} earlier turns (l shows the whole log)", "dim"),

@@ -143,7 +143,21 @@ def test_news_is_one_paragraph_per_turn_without_the_seats_own_choices():
     news = [t.plain for t in summarise(lines, Namer(game, 0), "P1")]
     assert news == ["P2's turn 3: attacks the enemy's Active card; reveals 7♦; moves 7♦ under J♣",
                     "Your turn 4: draws 1 card from the draw pile to your hand (you see: A♠)"]
-    assert [t.plain for t in summarise(lines[5:], Namer(game, 0), "P1", context="-- turn 4: P1 --")] == [news[1]]
+    assert [t.plain for t in summarise(lines[5:], Namer(game, 0), "P1", lines[:5])] == [news[1]]
+
+
+def test_news_of_a_setup_before_the_first_turn_of_the_game_and_of_a_round_is_headed_setup():
+    game = load_game("tjugonio")
+    lines = ["shuffles draw", "draws 5 cards from draw to P1.hand", "(you see: 9♦)", "-- turn 1: P2 --",
+             "P2 ends their turn", "== round 2 ==", "shuffles draw", "-- turn 2: P1 --", "P1 ends their turn"]
+    news = [t.plain for t in summarise(lines, Namer(game, 0), "P1")]
+    assert news == ["Setup: shuffles the draw pile; draws 5 cards from the draw pile to your hand (you see: 9♦)",
+                    "P2's turn 1: ends their turn", "round 2", "Setup: shuffles the draw pile", "Your turn 2"]
+    # lines that go on from earlier ones: headed by the turn (or setup) they belong to
+    assert [t.plain for t in summarise(lines[1:3], Namer(game, 0), "P1", lines[:1])] == [
+        "Setup: draws 5 cards from the draw pile to your hand (you see: 9♦)"]
+    assert [t.plain for t in summarise(lines[4:5], Namer(game, 0), "P1", lines[:4])] == ["P2's turn 1: ends their turn"]
+    assert [t.plain for t in summarise(lines[6:7], Namer(game, 0), "P1", lines[:6])] == ["Setup: shuffles the draw pile"]
 
 
 def test_news_leaves_out_a_moves_announcement_that_its_effect_says_again_with_the_same_verb():
