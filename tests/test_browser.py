@@ -107,6 +107,7 @@ def test_two_people_play_go_fish_in_two_browsers_each_seeing_only_their_own_hand
     for driver, me, other in ((first, "P1", "P2"), (second, "P2", "P1")):
         wait_for(driver, lambda d: hand(d, me), "the hand")
         assert all(face is not None for face in hand(driver, me))
+        assert [item.text for item in css(driver, "#log li")[:2]] == ["setup", "shuffles the pool"]  # (the deal, headed)
         assert css(driver, f'[data-player="{other}"] [data-zone="{other}.hand"] .card.back')
         assert not css(driver, f'[data-player="{other}"] [data-zone="{other}.hand"] .card[data-face]')
     read = {first: "", second: ""}  # all the news each page has shown (a page keeps the last 80 lines)

@@ -186,9 +186,17 @@ function drawLog(scene) {
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 20;
   const items = [];
   if (scene.earlier) items.push(el("li", {class: "dim"}, "… " + scene.earlier + " earlier lines"));
+  let setup = !scene.earlier;  // the lines before the first turn of the game, or of a round, are its setup's
   for (const line of scene.log) {
-    const turn = line.match(/^-- (turn \d+: P\d+) --$/) || line.match(/^== (.*) ==$/);
-    items.push(turn ? el("li", {class: "turn"}, turn[1]) : el("li", {}, line));
+    const turn = line.match(/^-- (turn \d+: P\d+) --$/), banner = line.match(/^== (.*) ==$/);
+    if (turn || banner) {
+      items.push(el("li", {class: "turn"}, (turn || banner)[1]));
+      setup = Boolean(banner);
+      continue;
+    }
+    if (setup) items.push(el("li", {class: "turn"}, "setup"));
+    setup = false;
+    items.push(el("li", {}, line));
   }
   log.replaceChildren(...items);
   if (atEnd) log.scrollTop = log.scrollHeight;
