@@ -87,11 +87,15 @@ class Knowledge:
         its owner shows it to every seat (`zone_sight`: an owner sees at least what others do);
         with nothing revealed or shown in the game, what the zone shows is all there is."""
         if piece.__class__ is Marker:
-            return frozenset(range(self.n))
-        zone, down = self.root(piece), self.down
-        face = 1 if piece.id in down or self.root_card(piece).id in down else 0
+            return self.everyone
+        place, down = self.loc.get(piece.id), self.down
+        if place is not None and place[0] == "z":  # (lying in a zone itself: the common case, read straight)
+            zone, face = place[1], 1 if piece.id in down else 0
+        else:
+            zone = self.root(piece)
+            face = 1 if piece.id in down or self.root_card(piece).id in down else 0
         if self.sight[zone.name, False][face]:
-            return frozenset(range(self.n))
+            return self.everyone
         if not self.shown and not self.known:
             return frozenset((zone.seat,)) if zone.seat is not None and self.sight[zone.name, True][face] else NO_SEATS
         return frozenset(s for s in range(self.n) if self.visible_to(piece, s))

@@ -40,7 +40,7 @@ class Logbook:
         return who if who is not None else self.seats[self.current]
 
     def _log_move(self, moving, before, where_to, markers=None, verb: str = "moves") -> None:
-        everyone = frozenset(range(self.n))
+        everyone = self.everyone
         seen = {p.id: before[p.id] | self.seers_after(p) for p in moving}
         if all(seen[p.id] == everyone for p in moving):
             names = ", ".join((markers or {}).get(p.id) or self.faces([p]) for p in moving)
@@ -55,7 +55,7 @@ class Logbook:
 
     def log_roll(self, dice: list) -> None:
         """Log dice rolled: their faces to each seat that sees them, how many to the others."""
-        everyone = frozenset(range(self.n))
+        everyone = self.everyone
         seers = {die.id: self.seers(die) for die in dice}
         if all(seers[die.id] == everyone for die in dice):
             self.say(f"rolls {self.faces(dice)}")

@@ -62,6 +62,7 @@ class GameState(Table, Placing, Knowledge, Chance, Flow, Logbook, Changes):
     def __init__(self, game, players: int, seed: int):
         self.game = game
         self.n = players
+        self.everyone = frozenset(range(players))  # every seat (who sees what all see)
         # the table
         layout = game.caches.layouts.get(players)
         if layout is None:
