@@ -1,11 +1,14 @@
 """tricks: the trump suit, a card's suit and rank in play as values the rule file names, the
 functions that follow suit and find the card that takes a trick, and tricks that close by
 themselves (`zone`, `to`): the winner takes the trick and leads, tricks counted per player and team."""
+import os
 import textwrap
 
 import attrs
 import pytest
+from rich.console import Console
 
+from cli.screen import Board
 from rulelang.api import load_game
 from rulelang.compile.dependencies import Dependencies
 from rulelang.constructs.catalogue import FUNCTIONS
@@ -15,6 +18,8 @@ from rulelang.engine.state import GameState
 from rulelang.engine.values import Player, ZoneRef
 from rulelang.engine.views import seat_view
 from rulelang.errors import GameError, RuleError
+from rulelang.presentation.naming import Namer
+from rulelang.presentation.scene import scene
 
 GAME = """
     name: Tricks
@@ -192,6 +197,25 @@ def test_a_player_the_turn_skips_plays_to_no_trick_and_a_trick_of_the_others_clo
     play(st, "9C", "AC", "KC")                                # P3 sits out: three cards are a trick
     assert st.tricks_taken == [0, 1, 0, 0] and st.result == ("loss", "win", "loss", "loss")
 
+
+def test_a_players_tricks_are_shown_with_their_teams_in_the_terminal_and_the_browser(tmp_path):
+    st = closing(tmp_path, {0: ["9C", "AD"], 1: ["AC", "2D"], 2: ["2S", "4D"], 3: ["KC", "3D"]},
+                 text=CLOSING.replace("    tricks:", "    teams: {count: 2}\n    tricks:"))
+    play(st, "9C", "AC", "2S", "KC")                          # P3 takes the first (a trump) ...
+    play(st, "4D", "3D", "AD", "2D")                          # ... and P1, P3's partner, the second
+    view, namer = seat_view(st, 0), Namer(st.game, 0)
+    zones = {zone["label"]: zone["tricks"] for player in scene(st.game, view, namer)["players"]
+             for zone in player["zones"]}
+    assert zones == {"P1.hand": "", "P1.won": "1 trick, team 2", "P2.hand": "", "P2.won": "",
+                     "P3.hand": "", "P3.won": "1 trick, team 2", "P4.hand": "", "P4.won": ""}
+    with open(os.devnull, "w") as sink:
+        console = Console(width=100, record=True, file=sink)
+        console.print(Board(st.game, namer).render(view))
+    assert "won (1 trick, team 2)" in console.export_text()
+    alone = closing(tmp_path, {0: ["9C"], 1: ["AC"], 2: ["2S"], 3: ["KC"]})  # (no teams: the player's own)
+    play(alone, "9C", "AC", "2S", "KC")
+    assert [zone["tricks"] for player in scene(alone.game, seat_view(alone, 0), Namer(alone.game, 0))["players"]
+            for zone in player["zones"] if zone["label"] == "P3.won"] == ["1 trick"]
 
 def test_tricks_won_counts_a_team_together_and_starts_anew_each_round(tmp_path):
     st = closing(tmp_path, {0: ["9C", "2D"], 1: ["AC", "3D"], 2: ["2S", "4D"], 3: ["KC", "AD"]})

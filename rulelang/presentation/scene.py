@@ -100,6 +100,27 @@ def taken(game, view: dict, label: str) -> int | None:
     return view.get("taken", {}).get(label)
 
 
+def team_taken(game, view: dict, label: str) -> int | None:
+    """How many tricks a player's zone and their partners' zones of the same name hold together, in
+    a game of tricks with teams; None otherwise (a shared zone, a player who plays alone, no tricks)."""
+    owner, name, index = ZONE_LABEL.match(label).groups()
+    if game.tricks is None or owner is None:
+        return None
+    team = [f"P{owner}", *partners(view, f"P{owner}")]
+    if len(team) == 1:
+        return None
+    where = name if index is None else f"{name}[{index}]"
+    counts = view.get("taken", {})
+    return sum(counts.get(f"{player}.{where}", 0) for player in team) or None
+
+
+def tricks_text(tricks: int | None, team: int | None) -> str:
+    """`3 tricks`, with the team's when the player has partners (`3 tricks, team 5`); empty for none."""
+    if not tricks:
+        return ""
+    return f"{tricks} trick{'s' if tricks != 1 else ''}" + (f", team {team}" if team else "")
+
+
 def selection(view: dict, also: tuple = ()) -> dict | None:
     """What a choice of several the seat is making has picked so far (with `also`, picks made
     since, not yet taken), and how many more picks it takes: `{"picked": [...], "fewest": 1,
@@ -205,7 +226,8 @@ def _zone(game, view: dict, namer: Namer, label: str) -> dict:
     pieces = ordered(view, label)
     summary = view["summaries"].get(label)
     return {"label": label, "name": namer.zone(name, None, int(index) if index else None),
-            "count": len(pieces), "tricks": taken(game, view, label), "trick": is_trick(view, label),
+            "count": len(pieces), "tricks": tricks_text(taken(game, view, label), team_taken(game, view, label)),
+            "trick": is_trick(view, label),
             "spread": game.zones[name].spread,
             "cards": [_card(piece, namer) for piece in pieces],
             "summary": namer.text(summary) if summary else None,

@@ -96,8 +96,7 @@ function sheetNode(sheet) {
 }
 
 function zoneNode(zone, mine) {
-  const count = zone.tricks ? zone.tricks + (zone.tricks === 1 ? " trick" : " tricks")
-                            : (zone.count > 1 ? String(zone.count) : "");
+  const count = zone.tricks || (zone.count > 1 ? String(zone.count) : "");
   const head = el("h3", {}, zone.name, count ? el("span", {class: "count"}, " (" + count + ")") : null);
   const node = el("div", {class: "zone" + (zone.trick ? " trick" : "") + (zone.count ? "" : " empty"),
                           "data-zone": zone.label}, head);
