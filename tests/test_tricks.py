@@ -8,8 +8,8 @@ import attrs
 import pytest
 from rich.console import Console
 
-from cli.screen import Board
 from rulelang.api import load_game
+from rulelang.cli.screen import Board
 from rulelang.compile.dependencies import Dependencies
 from rulelang.constructs.catalogue import FUNCTIONS
 from rulelang.constructs.tricks import CARD_VALUES, TRUMP
