@@ -19,12 +19,12 @@ import sys
 import time
 from pathlib import Path
 
+from cases import RULESETS  # (benchmarks/, beside this script)
+
 from rulelang.agents import parse_players, random_agents
 from rulelang.analysis.simulate import simulate
 from rulelang.api import load_game
 from rulelang.engine.session import play_game
-
-from cases import RULESETS  # (benchmarks/, beside this script)
 
 BASELINE = Path(__file__).resolve().parents[2] / "shared" / "perf" / "storma_baseline.py"
 

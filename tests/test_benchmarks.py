@@ -7,6 +7,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import differential  # noqa: E402  (scripts of benchmarks/)
+import place_alone  # noqa: E402
 import speed  # noqa: E402
 
 MINIMAL = str(Path(__file__).parent / "data" / "minimal.yaml")
@@ -15,6 +16,11 @@ MINIMAL = str(Path(__file__).parent / "data" / "minimal.yaml")
 def test_speed_measures_decisions_and_games():
     found = speed.measure(MINIMAL, 2, 0.01)
     assert found["decisions_per_s"] > 0 and found["games_per_s"] > 0 and found["us_per_decision"] > 0
+
+
+def test_place_alone_replays_the_calls_of_the_games_it_played():
+    found = place_alone.measure(MINIMAL, 2, 2)
+    assert found["places_per_decision"] > 0 and 0 < found["place_us_per_decision"] < found["us_per_decision"]
 
 
 @pytest.mark.slow
