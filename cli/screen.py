@@ -15,8 +15,7 @@ from rich.text import Text
 
 from rulelang.presentation.naming import ZONE_LABEL, Namer, literal, spoken
 from rulelang.presentation.rules import card_rows, custom_card
-from rulelang.presentation.scene import (facts, is_trick, last_plays, ordered, partners, plays, taken,
-                                          team_taken, tricks_text)
+from rulelang.presentation.scene import facts, is_trick, last_plays, ordered, partners, plays, tricks_text
 
 RED = re.compile(r"(?:10|[2-9AJQK])[♥♦]")
 BLACK = re.compile(r"(?:10|[2-9AJQK])[♣♠]")
@@ -132,7 +131,7 @@ class Board:
             if not pieces and not last:
                 empty.append(name)
                 continue
-            tricks = tricks_text(taken(self.game, view, label), team_taken(self.game, view, label))
+            tricks = tricks_text(self.game, view, label)
             count = f" ({tricks})" if tricks else f" ({len(pieces)})" if len(pieces) > 1 else ""
             title = f"  {name}{count}"
             note = self.note(view["summaries"].get(label))

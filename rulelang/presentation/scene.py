@@ -114,10 +114,13 @@ def team_taken(game, view: dict, label: str) -> int | None:
     return sum(counts.get(f"{player}.{where}", 0) for player in team) or None
 
 
-def tricks_text(tricks: int | None, team: int | None) -> str:
-    """`3 tricks`, with the team's when the player has partners (`3 tricks, team 5`); empty for none."""
+def tricks_text(game, view: dict, label: str) -> str:
+    """The tricks a zone holds as players read them, `3 tricks`, with the team's when its owner has
+    partners (`3 tricks, team 5`); empty for none."""
+    tricks = taken(game, view, label)
     if not tricks:
         return ""
+    team = team_taken(game, view, label)
     return f"{tricks} trick{'s' if tricks != 1 else ''}" + (f", team {team}" if team else "")
 
 
@@ -226,7 +229,7 @@ def _zone(game, view: dict, namer: Namer, label: str) -> dict:
     pieces = ordered(view, label)
     summary = view["summaries"].get(label)
     return {"label": label, "name": namer.zone(name, None, int(index) if index else None),
-            "count": len(pieces), "tricks": tricks_text(taken(game, view, label), team_taken(game, view, label)),
+            "count": len(pieces), "tricks": tricks_text(game, view, label),
             "trick": is_trick(view, label),
             "spread": game.zones[name].spread,
             "cards": [_card(piece, namer) for piece in pieces],
